@@ -21,7 +21,17 @@ export type InvitationEvent =
   /** `variantSeed`: what the attempt's questions are drawn and ordered from (`attemptVariant`), drawn by the shell. */
   /** `ai`: the attempt's AI snapshot, fixed with the start (decision 1160). */
   /** `rules`: the test's and link's rules as they stand now, fixed for the attempt (`attemptRulesOf`, decision 1140). */
-  | { type: 'start'; at: number; durationMinutes: number; extraTimePercent?: number; variantSeed?: number; rules?: AttemptRules; ai?: AttemptAiSnapshot }
+  /** `versionId`: the row of the test version the start was decided on, which the attempt keeps (issue 62 item 4). */
+  | {
+      type: 'start';
+      at: number;
+      durationMinutes: number;
+      extraTimePercent?: number;
+      variantSeed?: number;
+      rules?: AttemptRules;
+      ai?: AttemptAiSnapshot;
+      versionId?: number;
+    }
   | { type: 'submit'; at: number }
   | { type: 'expire'; at: number }
   /** The server saw a violation over the test's limit (`terminationOf`): the attempt ends now (decision 942). */
@@ -50,6 +60,8 @@ export type InvitationEffect =
       readonly variantSeed?: number;
       readonly rules?: AttemptRules;
       readonly ai?: AttemptAiSnapshot;
+      /** The test version's row the attempt keeps; absent: the one current when the start is written. */
+      readonly versionId?: number;
     }
   /** Submit or deadline: the attempt ends (never after its deadline), proctoring closes, scoring and announcements are queued. */
   | {
@@ -105,7 +117,7 @@ export const moveInvitation = (invitation: InvitationFacts, event: InvitationEve
 
     // The candidate's own moves (start, submit) are refused in the candidate's words and codes (attempt-refusals.ts),
     // which the candidate API answers as they are.
-    .with(['Pending', { type: 'start' }], ['Reset', { type: 'start' }], ([, { at, durationMinutes, extraTimePercent, variantSeed, rules, ai }]) =>
+    .with(['Pending', { type: 'start' }], ['Reset', { type: 'start' }], ([, { at, durationMinutes, extraTimePercent, variantSeed, rules, ai, versionId }]) =>
       moveTo('In progress', {
         kind: 'startAttempt',
         startedAt: at,
@@ -113,6 +125,7 @@ export const moveInvitation = (invitation: InvitationFacts, event: InvitationEve
         ...(variantSeed === undefined ? {} : { variantSeed }),
         ...(rules === undefined ? {} : { rules }),
         ...(ai === undefined ? {} : { ai }),
+        ...(versionId === undefined ? {} : { versionId }),
       }),
     )
     .with(['In progress', { type: 'start' }], () => stay('In progress'))

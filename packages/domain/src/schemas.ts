@@ -13,6 +13,8 @@ export { ApiKeyList, ApiKeySummary, CreatedOrg, CreateOrgInput, IssuedKey, Revok
 export { ReadinessAi, ReadinessLanguages, readinessLanguages, ServiceHealth, ServiceReadiness } from './schemas/health.js';
 export { ReadinessEmail, readinessEmailOf, type EmailSendingFacts } from './schemas/readiness-email.js';
 export { ImportedTest, Section, SectionType, TestDetails, TestList, TestStatus, TestSummary } from './schemas/test.js';
+export { TestVersionList, TestVersionMade, TestVersionSummary } from './test-versions/test-versions.js';
+export { checkVersionKeys, questionMeaningOf } from './test-versions/version-keys.js';
 export { CodingLanguage, codingLanguageName } from './schemas/coding-language.js';
 export { Marks, QUESTION_TEXT_FORMAT, QuestionBase } from './schemas/question-base.js';
 export { MAX_QUESTION_SKILLS, MAX_SKILL_LENGTH, QuestionSkills, skillKeyOf, skillsOfQuestion } from './schemas/question-skills.js';

@@ -64,6 +64,8 @@ export const APPENDED_COLUMNS = [
   'tags',
   'meanRating',
   'ratings',
+  // Issue 62 item 4 (decision 1489), last: the test version the attempt was taken on.
+  'testVersion',
 ] as const;
 
 /** Every heading of the Candidates sheet of a test. */
@@ -147,6 +149,7 @@ const appendedCells = (candidate: CandidateRow, scored: boolean): CellValue[] =>
     candidate.aiUse?.assistantInsertedChars ?? null,
     candidate.aiUse?.followUps ?? null,
     ...recordedCells(candidate.recorded),
+    candidate.testVersion ?? null,
   ];
 };
 

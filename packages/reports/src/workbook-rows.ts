@@ -26,6 +26,8 @@ export interface CandidateRow {
   aiUse?: { assistantMessages: number | null; assistantInsertedChars: number | null; followUps: number | null };
   /** The decision, its reason, the tags and the ratings' mean and count (decision 1414); absent, their cells are empty. */
   recorded?: RecordedSummary;
+  /** The test version the attempt was taken on (issue 62 item 4), or the current one before it starts. */
+  testVersion?: number;
 }
 
 /** How the report reads a score (decision 820): as a percent of its maximum, its percentile rank and its verdict band. */

@@ -82,6 +82,8 @@ export const reportFacts = (overrides: Partial<ReportFacts> = {}): ReportFacts =
   test: {
     id: 3,
     orgId: 1,
+    contentId: 3,
+    version: 1,
     name: 'Backend',
     description: '',
     duration: 60,

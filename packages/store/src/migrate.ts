@@ -57,6 +57,7 @@ import { followUpsMigration } from './migrations/058-follow-ups.js';
 import { invitationDefaultsMigration } from './migrations/060-invitation-defaults.js';
 import { decisionEmailsMigration } from './migrations/061-decision-emails.js';
 import { reportSharesMigration } from './migrations/062-report-shares.js';
+import { testVersionsMigration } from './migrations/063-test-versions.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -116,6 +117,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '060-invitation-defaults': invitationDefaultsMigration(),
   '061-decision-emails': decisionEmailsMigration(),
   '062-report-shares': reportSharesMigration(dialect),
+  '063-test-versions': testVersionsMigration(),
 });
 
 /** Hands Kysely the migrations, each timed as it runs: one `migrateToLatest` call still logs every step's own time. */

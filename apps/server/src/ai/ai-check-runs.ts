@@ -43,7 +43,8 @@ export class AiCheckRuns {
   async start(orgId: number, testId: number, availability: ModelAvailability): Promise<Result<AiCheckRecord>> {
     const modelName = aiCheckModelAvailable(this.model ? availability : { available: false, reason: 'no model is configured on this Assay' });
     if (modelName.err || !this.model) return { err: modelName.err! };
-    const questions = await this.store.attempts.questions(testId);
+    // The version attempts starting now take (issue 62 item 4).
+    const questions = await this.store.attempts.questions(await this.store.tests.currentContentId(orgId, testId));
     const now = this.now();
     const check = await this.store.aiChecks.start({ orgId, testId, model: modelName.val, questionsTotal: questions.length }, now, now - AI_CHECK_STALE_MS);
     if (!check) {

@@ -10,6 +10,8 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'GET /v2/org/tests': 'read-tests',
   'GET /v2/org/tests/:testId': 'read-tests',
   'POST /v2/org/tests': 'import-tests',
+  'GET /v2/org/tests/:testId/versions': 'read-tests',
+  'POST /v2/org/tests/:testId/versions': 'import-tests',
   'GET /v2/org/library': 'read-tests',
   'GET /v2/org/library/items/:itemId': 'read-tests',
   'GET /v2/org/library/tests': 'read-tests',

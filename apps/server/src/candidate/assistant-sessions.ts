@@ -35,7 +35,7 @@ export class AssistantSessions {
    * landing's AI notice (left out when the start did not say so, as an API start; decision 1181).
    */
   async atStart(context: AttemptContext, acknowledgedAt: number | null): Promise<AttemptAiSnapshot> {
-    const snapshot = await aiSnapshotAtStart(this.store, context.invitation.orgId, context.test.id);
+    const snapshot = await aiSnapshotAtStart(this.store, context.invitation.orgId, context.test);
     return acknowledgedAt === null ? snapshot : { ...snapshot, noticeAcknowledgedAt: new Date(acknowledgedAt).toISOString() };
   }
 
@@ -48,7 +48,7 @@ export class AssistantSessions {
       this.store.assistant.orgSwitch(invitation.orgId),
     ]);
     const snapshot =
-      fixed ?? (started ? unversionedAiSnapshotOf(DEFAULT_AI_SETTINGS, []) : await liveAiSnapshotOf(this.store, invitation.orgId, context.test.id));
+      fixed ?? (started ? unversionedAiSnapshotOf(DEFAULT_AI_SETTINGS, []) : await liveAiSnapshotOf(this.store, invitation.orgId, context.test));
     const model: AssistantModelStatus = this.model?.status.current() ?? { configured: false };
     return sessionAssistantOf({
       snapshot,

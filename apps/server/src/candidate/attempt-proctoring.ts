@@ -61,7 +61,7 @@ export class AttemptProctoring {
       const now = this.now();
       const at = eventInstant(Date.parse(event.at), now, invitation.startedAt ?? now);
       if (event.type === 'section') {
-        const sections = await this.store.tests.sections(test.id);
+        const sections = await this.store.tests.sections(test.contentId);
         if (!sections.some((section) => section.id === event.sectionId))
           throw refusal('answer-does-not-fit', `Section ${event.sectionId} is not part of this test.`);
       }

@@ -127,8 +127,8 @@ export class CandidateAttempts {
 
   private async viewOf(context: AttemptContext): Promise<CandidateSession> {
     const [sections, questions, answers, settings] = await Promise.all([
-      this.store.tests.sections(context.test.id),
-      this.store.attempts.questions(context.test.id),
+      this.store.tests.sections(context.test.contentId),
+      this.store.attempts.questions(context.test.contentId),
       this.store.attempts.answers(context.invitation.id),
       this.store.testSettings.get(context.invitation.orgId, context.test.id),
     ]);
@@ -188,6 +188,8 @@ export class CandidateAttempts {
           variantSeed: attemptSeedOf(randomInt(MAX_VARIANT_SEED + 1), settings ?? null),
           ...(ai ? { ai } : {}),
           rules: attemptRulesOf(settings, context.link?.imageProctoring === 1),
+          // The version it was decided on, whose duration and questions the candidate was shown (issue 62 item 4).
+          versionId: context.test.contentId,
         }),
       'candidate',
     );
@@ -206,7 +208,7 @@ export class CandidateAttempts {
 
   /** A question the candidate was asked: one outside their draw answers 404.8, exactly like one of no test (decision 643). */
   async questionOf(context: AttemptContext, questionId: number): Promise<QuestionDefinition> {
-    const [sections, questions] = await Promise.all([this.store.tests.sections(context.test.id), this.store.attempts.questions(context.test.id)]);
+    const [sections, questions] = await Promise.all([this.store.tests.sections(context.test.contentId), this.store.attempts.questions(context.test.contentId)]);
     return unwrap(askedQuestion(sections, questions, context.invitation.variantSeed, questionId)).definition;
   }
 
@@ -225,7 +227,7 @@ export class CandidateAttempts {
   /** A question of a running attempt with its record (its section, its definition): what the assistant works on (issue 60). */
   async askedWhileRunning(token: string, questionId: number): Promise<{ context: AttemptContext; question: QuestionRecord }> {
     const context = await this.running(token);
-    const [sections, questions] = await Promise.all([this.store.tests.sections(context.test.id), this.store.attempts.questions(context.test.id)]);
+    const [sections, questions] = await Promise.all([this.store.tests.sections(context.test.contentId), this.store.attempts.questions(context.test.contentId)]);
     return { context, question: unwrap(askedQuestion(sections, questions, context.invitation.variantSeed, questionId)) };
   }
 
@@ -249,7 +251,7 @@ export class CandidateAttempts {
   /** The landing's practice question, run before the clock starts under its own id and never recorded (decision 1125). */
   private async practiceForRun(token: string, address: string): Promise<{ question: CodingQuestion; owner: SandboxShare }> {
     const context = await this.context(token);
-    const questions = await this.store.attempts.questions(context.test.id);
+    const questions = await this.store.attempts.questions(context.test.contentId);
     const contents = testContentsOf(questions.map(({ definition }) => definition));
     const question = unwrap(practiceRunnable(sessionPhase(context.invitation.status), contents));
     return { question, owner: sampleRunShare(context.invitation, address) };

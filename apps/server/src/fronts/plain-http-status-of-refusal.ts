@@ -41,6 +41,7 @@ export const PLAIN_HTTP_STATUS_OF_REFUSAL = {
   'bank-unreadable': 400,
   'bank-has-no-question': 400,
   'bank-does-not-fit': 400,
+  'test-version-keys-not-valid': 400,
   'retention-out-of-bounds': 400,
   'library-items-not-valid': 400,
   'reattempt-not-allowed': 400,

@@ -46,6 +46,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /v2/org/tests': 'importTest',
   'POST /v2/org/tests/import-bank': 'importQuestionBank',
   'GET /v2/org/tests/{testId}': 'getTest',
+  'GET /v2/org/tests/{testId}/versions': 'listTestVersions',
+  'POST /v2/org/tests/{testId}/versions': 'createTestVersion',
   'POST /v2/org/tests/{testId}/ai-check': 'startAiCheck',
   'GET /v2/org/tests/{testId}/ai-check': 'getAiCheck',
   'POST /v2/org/test-definition/check': 'checkTestDefinition',

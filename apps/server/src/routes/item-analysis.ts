@@ -28,12 +28,23 @@ export const itemAnalysisRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         description: DESCRIPTION,
         security: apiKeySecurity,
         params: z.object({ testId: IdParam }),
+        querystring: z.object({
+          version: z.coerce
+            .number()
+            .int()
+            .positive()
+            .max(1_000_000)
+            .optional()
+            .meta({ description: 'The test version to analyse (GET /v2/org/tests/{testId}/versions lists them); default the current one.' }),
+        }),
         response: envelopeResponses(ItemAnalysis),
       },
     },
     async (request) => {
       const { testId } = request.params;
-      return succeed(found(await loadItemAnalysis(store, request.org.orgId, testId), 'test-not-found', `No test ${testId}.`));
+      const { version } = request.query;
+      const analysis = await loadItemAnalysis(store, request.org.orgId, testId, version);
+      return succeed(found(analysis, 'test-not-found', version === undefined ? `No test ${testId}.` : `No version ${version} of test ${testId}.`));
     },
   );
 };

@@ -57,7 +57,7 @@ export const v3ReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, con
       const [details, facts] = await Promise.all([loadReportDetails(store, orgId, testInvitationId), store.v3Reports.reportFacts(orgId, testInvitationId)]);
       const known = found(details && facts && { details, facts }, 'invitation-not-found', notFound(testInvitationId));
       const [sections, key] = await Promise.all([
-        store.tests.sections(known.details.test.testId),
+        store.tests.versionOfInvitation(testInvitationId).then((contentId) => store.tests.sections(contentId ?? known.details.test.testId)),
         store.settings.getOrCreate(REPORT_URL_KEY_SETTING, newReportUrlKey),
       ]);
       const { status, completedAt, reportLinkGeneration, endReason, closesAt } = known.facts;

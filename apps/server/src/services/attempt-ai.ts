@@ -18,7 +18,8 @@ export const reportAiFacts = async (store: Store, invitationId: number) => {
  * reference reads); null for an attempt without a snapshot.
  */
 export const loadReportAi = async (store: Store, invitationId: number, testId: number): Promise<ReportAi | null> => {
-  const [facts, questions] = await Promise.all([reportAiFacts(store, invitationId), store.attempts.questions(testId)]);
+  const contentId = (await store.tests.versionOfInvitation(invitationId)) ?? testId;
+  const [facts, questions] = await Promise.all([reportAiFacts(store, invitationId), store.attempts.questions(contentId)]);
   if (!facts) return null;
   const sectionOf = new Map(questions.map((question) => [question.id, question.sectionId]));
   return reportAiOf(facts.snapshot, sectionOf, facts.messages, facts.insertions, facts.followUps);

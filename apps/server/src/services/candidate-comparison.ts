@@ -18,6 +18,6 @@ export const loadComparison = async (store: Store, orgId: number, testId: number
     if (!report || report.test.testId !== testId) return refuse('invitation-not-found', `No test invitation ${id} in test ${testId}.`);
     reports.push(report);
   }
-  const [sections, questions] = await Promise.all([store.tests.sections(testId), store.attempts.questions(testId)]);
+  const [sections, questions] = await Promise.all([store.tests.sections(test.content_id), store.attempts.questions(test.content_id)]);
   return ok(compareCandidates({ testId, sections: sections.map((section) => section.name), questions: comparedQuestionsOf(sections, questions) }, reports));
 };

@@ -3,19 +3,24 @@ import { questionVersionOf } from '@assay/jobs';
 import type { Store } from '@assay/store';
 
 /**
- * Item analysis of an org's test on its own scored attempts (issue 62 item 5): the store reads the attempts, the
- * domain computes every figure; question versions are the AI check's content hashes (decision 1457). Undefined for a
- * test not in the org, answered like a missing one.
+ * Item analysis of an org's test on its own scored attempts (issue 62 item 5), of one version of it (item 4): the
+ * current one unless `version` names another; the store reads the attempts taken on it, the domain computes every
+ * figure; question versions are the AI check's content hashes (decision 1457). Undefined for a test not in the org, or
+ * a version it does not have, answered like a missing one.
  */
-export const loadItemAnalysis = async (store: Store, orgId: number, testId: number): Promise<ItemAnalysis | undefined> => {
+export const loadItemAnalysis = async (store: Store, orgId: number, testId: number, version?: number): Promise<ItemAnalysis | undefined> => {
   const test = await store.tests.find(orgId, testId);
   if (!test) return undefined;
-  const [sections, questions] = await Promise.all([store.tests.sections(testId), store.attempts.questions(testId)]);
+  const contentId = version === undefined ? test.content_id : await store.tests.versionRow(orgId, testId, version);
+  if (contentId === undefined) return undefined;
+  const [sections, questions] = await Promise.all([store.tests.sections(contentId), store.attempts.questions(contentId)]);
   const analysed = analysedQuestionsOf(sections, questions, questionVersionOf);
   const reads = await store.attemptLog.itemAnalysisReads(
     orgId,
     testId,
     analysed.map((question) => question.questionId),
+    contentId,
   );
-  return analyseItems({ testId, questions: analysed, attempts: reads.attempts, exposures: exposuresOf(sections, questions, reads.startedSeeds) });
+  const analysis = analyseItems({ testId, questions: analysed, attempts: reads.attempts, exposures: exposuresOf(sections, questions, reads.startedSeeds) });
+  return { ...analysis, testVersion: version ?? test.version };
 };

@@ -36,8 +36,8 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
   const context = await store.attempts.findById(invitationId);
   if (!context) return undefined;
   const [sections, questions, answers, results, sampleRuns, evidence, standing, playback, settings, ai, evaluation] = await Promise.all([
-    store.tests.sections(context.test.id),
-    store.attempts.questions(context.test.id),
+    store.tests.sections(context.test.contentId),
+    store.attempts.questions(context.test.contentId),
     store.attempts.answers(invitationId),
     store.attemptLog.questionResults(invitationId),
     store.attemptLog.sampleRuns(invitationId),
@@ -114,7 +114,9 @@ export async function* workbookRowsOfTest(store: Store, orgId: number, testId: n
     throughId = row.testInvitationId;
     yield { ...row, reading: readingOf(row) };
   }
-  const [sections, questions] = await Promise.all([store.tests.sections(testId), store.attempts.questions(testId)]);
+  // The current version's questions head the sheets (decision 1489).
+  const contentId = await store.tests.currentContentId(orgId, testId);
+  const [sections, questions] = await Promise.all([store.tests.sections(contentId), store.attempts.questions(contentId)]);
   const header = questionsHeaderOf(sections, questions);
   yield header;
   if (throughId === 0) return;

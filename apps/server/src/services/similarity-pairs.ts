@@ -9,10 +9,11 @@ import { answerPlaceKey, type Store } from '@assay/store';
 export const similarityPageFor = async (store: Store, orgId: number, invitationId: number, query: SimilarityPageQuery): Promise<SimilarityPage | undefined> => {
   const invitation = await store.invitations.find(orgId, invitationId);
   if (!invitation) return undefined;
+  const contentId = (await store.tests.versionOfInvitation(invitationId)) ?? invitation.testId;
   const [pairs, sections, questions] = await Promise.all([
     store.similarity.pairsOf(orgId, invitationId),
-    store.tests.sections(invitation.testId),
-    store.attempts.questions(invitation.testId),
+    store.tests.sections(contentId),
+    store.attempts.questions(contentId),
   ]);
   const { page, pairsCount } = similarityPageOf(pairs, query);
   if (page.length === 0) return { pairs: [], pairsCount };

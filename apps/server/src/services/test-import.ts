@@ -20,7 +20,16 @@ export const importTestDefinition = async (
   definition: TestDefinition,
   reply: FastifyReply,
 ) => {
+  await checkDefinitionRuns({ store, languages, model }, orgId, definition);
+  return answerWithEffect(reply, store, (repositories) => repositories.tests.importDefinition(orgId, definition, newAccessKey(), now()), succeed);
+};
+
+/** What a definition needs of this Assay before it becomes a test or a version: its languages run (400.30), its policy's model exists (400.31). */
+export const checkDefinitionRuns = async (
+  { store, languages, model }: Pick<AppContext, 'store' | 'languages' | 'model'>,
+  orgId: number,
+  definition: TestDefinition,
+): Promise<void> => {
   unwrap(importableLanguages(languagesNeeded(definition), languages, await store.sandboxWorkers.liveLanguages()));
   unwrap(assistantAvailable(needsModel(defaultAiSettingsOf(definition), definition.sections), await orgModelAvailability(store, model, orgId)));
-  return answerWithEffect(reply, store, (repositories) => repositories.tests.importDefinition(orgId, definition, newAccessKey(), now()), succeed);
 };

@@ -10,9 +10,10 @@ const UNREAD: ScoreReading = { percent: null, percentile: null, verdict: null };
  * row. Percentile and verdict are the final report's only; a provisional score has its percent alone.
  */
 export const workbookReading = async (store: Store, orgId: number, testId: number): Promise<(row: ReportWithSections) => ScoreReading> => {
-  const [record, sections] = await Promise.all([store.reports.testRecord(orgId, testId), store.tests.sections(testId)]);
+  const contentId = await store.tests.currentContentId(orgId, testId);
+  const [record, sections] = await Promise.all([store.reports.testRecord(orgId, testId), store.tests.sections(contentId)]);
   const bands = record?.reportSettings.verdictBands ?? [];
-  const standingOf = await rankingOf(store, testId, sections);
+  const standingOf = await rankingOf(store, testId, contentId, sections);
   return ({ shown, report, variantSeed }) => {
     if (shown.score === null) return UNREAD;
     // The maximum of the candidate's own draw for a test with pools (decision 576), as the report's.
@@ -24,12 +25,12 @@ export const workbookReading = async (store: Store, orgId: number, testId: numbe
 };
 
 /** The test's standings as the report ranks them: by raw score, or by share of each draw for a test with pools (decision 577). */
-const rankingOf = async (store: Store, testId: number, sections: readonly SectionRecord[]): Promise<(score: number, seed: number | null) => ScoreStanding> => {
+const rankingOf = async (store: Store, testId: number, contentId: number, sections: readonly SectionRecord[]): Promise<(score: number, seed: number | null) => ScoreStanding> => {
   if (isFixedTest(sections)) {
     const rank = scoreRanking(await store.attemptLog.scoreCounts(testId));
     return (score) => rank(score);
   }
-  const [scored, questions] = await Promise.all([store.attemptLog.drawnScores(testId), store.attempts.questions(testId)]);
+  const [scored, questions] = await Promise.all([store.attemptLog.drawnScores(testId), store.attempts.questions(contentId)]);
   const rank = poolRanking(scored, sections, questions);
   return (score, variantSeed) => rank({ score, variantSeed });
 };

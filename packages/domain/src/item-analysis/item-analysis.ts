@@ -75,6 +75,11 @@ export type ItemAnalysisRow = z.infer<typeof ItemAnalysisRow>;
 export const ItemAnalysis = z
   .object({
     testId: Id,
+    testVersion: z
+      .int()
+      .positive()
+      .optional()
+      .meta({ description: 'The test version analysed (issue 62 item 4): its attempts only; the current one unless `version` names another.' }),
     scoredAttempts: z.int().nonnegative().meta({ description: 'The test’s attempts with a final score: the ones analysed.' }),
     minAttempts: z.int().positive().meta({ description: 'Below this many attempts of a question, its only flag is too-few-attempts.' }),
     questions: z.array(ItemAnalysisRow).meta({ description: 'One row per question and version, in the test’s order.' }),

@@ -5,7 +5,12 @@ import { SectionType, TestStatus } from '../schemas/test.js';
 
 /** A test as stored, with what the candidate side needs of its definition. */
 export const TestRecord = z.object({
+  /** The test's identity: the id every API answers, the same for all its versions. */
   id: Id,
+  /** The row of this version's content (sections and questions hang from it): the id itself for version 1. */
+  contentId: Id,
+  /** 1, 2, 3…: a change to a test makes a new version; an attempt keeps the one it started on (issue 62 item 4). */
+  version: z.int().positive(),
   orgId: Id,
   name: z.string(),
   description: z.string(),

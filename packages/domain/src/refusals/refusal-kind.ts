@@ -40,6 +40,7 @@ export const refusalKinds = {
   'bank-unreadable': 'The question bank is not well-formed Moodle XML or GIFT',
   'bank-has-no-question': 'The question bank holds no question Assay can import',
   'bank-does-not-fit': 'The test made of the question bank does not fit a test definition',
+  'test-version-keys-not-valid': 'A new version keeps a question key for a changed question, or reimplements a key it cannot',
   'retention-out-of-bounds': 'The retention periods are out of bounds',
   'library-items-not-valid': 'A library import names an item that is not in the library, or one twice',
   'reattempt-not-allowed': 'The invitation cannot be reattempted in its state',

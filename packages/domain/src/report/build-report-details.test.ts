@@ -84,6 +84,8 @@ const facts = (overrides: Partial<ReportFacts> = {}): ReportFacts => ({
   test: {
     id: 3,
     orgId: 1,
+    contentId: 3,
+    version: 1,
     name: 'Backend',
     description: '',
     duration: 60,

@@ -220,6 +220,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
       testId: test.id,
       testName: test.name,
       duration: test.duration,
+      version: test.version,
       allowedSeconds: allowedSeconds(test.duration, invitation.extraTimePercent),
       ...(facts.practiceTest ? { practiceTest: true as const } : {}),
     },

@@ -105,6 +105,8 @@ describe('skills in the report details', () => {
       test: {
         id: 3,
         orgId: 1,
+        contentId: 3,
+        version: 1,
         name: 'T',
         description: '',
         duration: 30,

@@ -116,12 +116,26 @@ export const TestDefinition = z
     error: 'duration must be at least the sum of the section durations',
     path: ['duration'],
   })
+  .refine((t) => repeatedKeyOf(t.sections) === undefined, {
+    error: (issue) => `question key ${repeatedKeyOf((issue.input as { sections: readonly SectionDefinition[] }).sections)} names two questions: a key names one`,
+    path: ['sections'],
+  })
   .refine((t) => sumSectionDurations(t.sections) <= MAX_TEST_MINUTES, {
     error: `the section durations add up to more than ${MAX_TEST_MINUTES} minutes`,
     path: ['sections'],
   })
   .meta({ id: 'TestDefinition', description: 'A test to import: sections, questions, marks, durations and status.' });
 export type TestDefinition = z.infer<typeof TestDefinition>;
+
+/** The first question key two questions share, if any (keys name one question across versions, decision 1486). */
+function repeatedKeyOf(sections: readonly Pick<SectionDefinition, 'questions'>[]): string | undefined {
+  const seen = new Set<string>();
+  for (const key of sections.flatMap((section) => section.questions.flatMap((question) => (question.key === undefined ? [] : [question.key])))) {
+    if (seen.has(key)) return key;
+    seen.add(key);
+  }
+  return undefined;
+}
 
 function sumSectionDurations(sections: readonly { duration: number }[]): number {
   return sections.reduce((total, section) => total + section.duration, 0);

@@ -39,6 +39,7 @@ export const statusCatalogue = {
   '400.136': 'Question bank is not readable',
   '400.137': 'Question bank holds no importable question',
   '400.138': 'Question bank does not fit a test',
+  '400.132': 'Test version question keys are not valid',
   '400.56': 'Retention periods are out of bounds',
   '400.139': 'Library import names an item not in the library',
   '400.57': 'Invitation cannot be reattempted (v3)',

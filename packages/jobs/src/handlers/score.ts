@@ -51,8 +51,8 @@ export const scoreHandler =
     const invitationId = context.invitation.id;
     await store.attempts.markReportInProgress(invitationId, now());
     const [sections, records, saved] = await Promise.all([
-      store.tests.sections(context.test.id),
-      store.attempts.questions(context.test.id),
+      store.tests.sections(context.test.contentId),
+      store.attempts.questions(context.test.contentId),
       store.attempts.answers(invitationId),
     ]);
     // Only the candidate's draw is scored (issue 34): their marks are out of the questions they were asked.

@@ -110,7 +110,7 @@ export class AttemptLogRepository {
   }
 
   /** Item analysis's facts of an org's test: its finally scored attempts and its started attempts' seeds (item-analysis-facts.ts). */
-  itemAnalysisReads(orgId: number, testId: number, questionIds: readonly number[]): Promise<ItemAnalysisReads> {
-    return itemAnalysisReadsOf(this.db, orgId, testId, questionIds);
+  itemAnalysisReads(orgId: number, testId: number, questionIds: readonly number[], contentId = testId): Promise<ItemAnalysisReads> {
+    return itemAnalysisReadsOf(this.db, orgId, testId, questionIds, contentId);
   }
 }

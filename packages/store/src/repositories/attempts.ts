@@ -88,9 +88,13 @@ export class AttemptsRepository {
     };
   }
 
-  /** The invitation's test: of its org, so it exists (a foreign key); read once per store (tests never change). */
+  /**
+   * The invitation's test as its attempt takes it: the version it started on, or before it starts the current one. Of
+   * its org, so it exists (a foreign key); each version read once per store (a version's content never changes).
+   */
   private async testOf(invitation: InvitationRow): Promise<TestRecord> {
-    const test = await this.importedTests.record(this.db, invitation.org_id, invitation.test_id);
+    const contentId = invitation.version_test_id ?? (await this.importedTests.currentVersionId(this.db, invitation.test_id));
+    const test = await this.importedTests.record(this.db, invitation.org_id, contentId);
     if (!test) throw new Error(`no test ${invitation.test_id} in org ${invitation.org_id}`);
     return test;
   }

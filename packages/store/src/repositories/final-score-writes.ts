@@ -25,6 +25,7 @@ const codingAnswers = async (trx: Kysely<Database>, invitationId: number, questi
  */
 export const writeFinalScore = async (
   trx: Kysely<Database>,
+  /** `testId`: the row of the version the attempt took (its sections). */
   invitation: { readonly id: number; readonly testId: number },
   questions: readonly QuestionRecord[],
   now: number,

@@ -125,10 +125,12 @@ export class GradesRepository {
         .set({ updated_at: sql<number>`updated_at` })
         .where('id', '=', invitationId)
         .where('org_id', '=', orgId)
-        .returning(['test_id', 'status', 'report_status', 'score'])
+        .returning(['test_id', 'version_test_id', 'status', 'report_status', 'score'])
         .executeTakeFirst();
       if (!invitation) return undefined;
-      const questions = await this.importedTests.questions(trx, invitation.test_id);
+      // A graded attempt started, so it names its version (issue 62 item 4); version 1 is the test's own row.
+      const contentId = invitation.version_test_id ?? invitation.test_id;
+      const questions = await this.importedTests.questions(trx, contentId);
       const question = questions.find((entry) => entry.id === questionId);
       const [awaiting, currentRow] = await Promise.all([
         trx.selectFrom('review_items').select('question_id').where('invitation_id', '=', invitationId).where('question_id', '=', questionId).executeTakeFirst(),
@@ -143,7 +145,7 @@ export class GradesRepository {
       const grade = change === 'unchanged' && current ? current : await this.write(trx, { invitationId, questionId, keyId, now }, accepted, currentRow?.id);
       const left = await this.left(trx, invitationId);
       const after = reportAfterGrade(change, left, invitation.report_status as ReportStatus);
-      const score = after.rescore ? await writeFinalScore(trx, { id: invitationId, testId: invitation.test_id }, questions, now) : Number(invitation.score);
+      const score = after.rescore ? await writeFinalScore(trx, { id: invitationId, testId: contentId }, questions, now) : Number(invitation.score);
       // The completion callback and stakeholder email were held for the final score: they go now, once (a regrade
       // after the report is Generated finds nothing held to release).
       if (after.release) await releaseWaitingOn(trx, invitationId, now);

@@ -16,6 +16,18 @@ export interface ReportTest {
 
 const testRowById = compileOnce((db: Kysely<Database>) => db.selectFrom('tests').selectAll().where('id', '=', parameter<number>('testId')));
 
+const currentVersionOfTest = compileOnce((db: Kysely<Database>) =>
+  db.selectFrom('tests').select('current_version_id').where('id', '=', parameter<number>('testId')),
+);
+
+const versionRowsOfTest = compileOnce((db: Kysely<Database>) =>
+  db
+    .selectFrom('tests')
+    .select('id')
+    .where((eb) => eb.or([eb('id', '=', parameter<number>('testId')), eb('lineage_id', '=', parameter<number>('testId'))]))
+    .orderBy('version'),
+);
+
 const sectionsOfTest = compileOnce((db: Kysely<Database>) =>
   db.selectFrom('sections').select(['id', 'name', 'total_marks as totalMarks']).where('test_id', '=', parameter<number>('testId')).orderBy('position'),
 );
@@ -53,7 +65,7 @@ interface KeptTest {
  * The facts of imported tests, read once per store and shared by its transactions: an attempt's test record and
  * questions (every candidate request needs them, and a definition is kilobytes of JSON to parse), and a report's test
  * columns and sections (so a report reads only the invitation's own rows). Tests, their sections and questions never
- * change once imported (no route updates or deletes one; a new version is a new import) and ids are never reused, so
+ * change once imported (no route updates or deletes one; a new version is a new row, migration 063) and ids are never reused, so
  * what one instance read stays true on every instance and in every transaction (repositories/README.md).
  *
  * Scoped by org: a test is answered only to the org it belongs to — another org's id answers like a missing one.
@@ -97,6 +109,22 @@ export class ImportedTests {
     if (size <= QUESTIONS_KEPT_CHARS && (this.kept.has(testId) || (await this.read(db, testId))))
       this.keep(testId, (current) => ({ ...current, questions, size }));
     return questions;
+  }
+
+  /**
+   * The row of the test's current version (the test's own row until a second version exists). Read every time: the
+   * only fact of a test that changes, and only an invitation not started yet asks it (a started one keeps its version).
+   */
+  async currentVersionId(db: Kysely<Database>, testId: number): Promise<number> {
+    const [row] = await currentVersionOfTest(db, { testId });
+    return Number(row?.current_version_id ?? testId);
+  }
+
+  /** The questions of every version of the test, oldest first: what an answer of any attempt of it is looked up in. */
+  async questionsOfEveryVersion(db: Kysely<Database>, testId: number): Promise<readonly QuestionRecord[]> {
+    const versions = await versionRowsOfTest(db, { testId });
+    if (versions.length <= 1) return this.questions(db, testId);
+    return (await Promise.all(versions.map((row) => this.questions(db, Number(row.id))))).flat();
   }
 
   /** Reads the test and keeps it; undefined for an id no test has. A failed read is not kept. */

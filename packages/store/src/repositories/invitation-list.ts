@@ -102,9 +102,11 @@ export class InvitationListRepository {
    * one). `now` decides which Pending and Reset invitations read Expired (decision 1390).
    */
   async list(orgId: number, testId: number, query: InvitationListQuery, now: number): Promise<ListedInvitations | undefined> {
-    const test = await this.importedTests.report(this.db, orgId, testId);
+    // The current version's columns and maxima (issue 62 item 4; decision 1489).
+    const contentId = await this.importedTests.currentVersionId(this.db, testId);
+    const test = await this.importedTests.report(this.db, orgId, contentId);
     if (!test) return undefined;
-    const maxima = await this.maximaOf(testId, test.totalMarks);
+    const maxima = await this.maximaOf(contentId, test.totalMarks);
     const matching = this.matching(orgId, testId, query, now);
     const [{ count }] = (await matching.select((eb) => eb.fn.countAll<number | string>().as('count')).execute()) as [{ count: number | string }];
     const offset = (query.page_no - 1) * query.page_size;

@@ -29,6 +29,8 @@ export const FRESH_ATTEMPT = {
   camera_photos: null,
   camera_gap_seconds: null,
   ai_snapshot: null,
+  // A reset's next start takes the test's version current then (issue 62 item 4).
+  version_test_id: null,
   ...proctoringColumns({ wv: 0, tv: 0, leftAt: null }),
 } as const satisfies Updateable<InvitationsTable>;
 
@@ -46,6 +48,20 @@ export interface EffectWrites {
   after: (trx: Transaction<Database>, moved: InvitationRow, deps: MoveDeps) => Promise<InvitationRow | undefined>;
 }
 
+/** A start decided without a version keeps the one current as it is written (issue 62 item 4). */
+const pinCurrentVersion = async (trx: Transaction<Database>, invitationId: number): Promise<void> => {
+  await trx
+    .updateTable('invitations')
+    .set((eb) => ({
+      version_test_id: eb
+        .selectFrom('tests')
+        .select((tests) => tests.fn.coalesce('tests.current_version_id', 'tests.id').as('version'))
+        .whereRef('tests.id', '=', 'invitations.test_id'),
+    }))
+    .where('id', '=', invitationId)
+    .execute();
+};
+
 const nothingMore = async (): Promise<undefined> => undefined;
 
 /** The one place an invitation move's effect is applied: one exhaustive match over the domain's effects. */
@@ -53,7 +69,7 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
   match<InvitationEffect, EffectWrites>(effect)
     .with({ kind: 'none' }, () => ({ columns: {}, after: nothingMore }))
     .with({ kind: 'cancel' }, ({ cancelledAt }) => ({ columns: { cancelled_at: cancelledAt }, after: nothingMore }))
-    .with({ kind: 'startAttempt' }, ({ startedAt, deadline, variantSeed, rules, ai }) => ({
+    .with({ kind: 'startAttempt' }, ({ startedAt, deadline, variantSeed, rules, ai, versionId }) => ({
       // The variant, the rules and the AI snapshot are fixed with the start, in its transaction: no request of the
       // attempt sees them unset (decisions 1140, 1160).
       columns: {
@@ -63,9 +79,11 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
         variant_seed: variantSeed ?? null,
         attempt_rules: rules === undefined ? null : JSON.stringify(rules),
         ai_snapshot: ai ? JSON.stringify(ai) : null,
+        version_test_id: versionId ?? null,
       },
       // An invitation made through v3 announces the start ("In Progress", decision 917) in the start's transaction.
       after: async (trx, moved, deps) => {
+        if (versionId === undefined) await pinCurrentVersion(trx, moved.id);
         await enqueueV3Started(trx, moved, deps.now);
         return undefined;
       },

@@ -22,7 +22,9 @@ export class InvitationSummaryRepository {
    * decides which Pending and Reset invitations count as Expired (decision 1390).
    */
   async summary(orgId: number, testId: number, now: number): Promise<InvitationSummary | undefined> {
-    const test = await this.importedTests.report(this.db, orgId, testId);
+    // The current version's columns and maxima (issue 62 item 4; decision 1489).
+    const contentId = await this.importedTests.currentVersionId(this.db, testId);
+    const test = await this.importedTests.report(this.db, orgId, contentId);
     if (!test) return undefined;
     const ofTest = this.db.selectFrom('invitations').where('invitations.org_id', '=', orgId).where('invitations.test_id', '=', testId);
     const standing = sql<string>`(case when ${lapsedAt(now)} then 'Expired' else invitations.status end)`;
@@ -40,7 +42,7 @@ export class InvitationSummaryRepository {
         .select(['invitations.variant_seed as seed', SHOWN_SCORE.as('shown')])
         .where(sql<SqlBool>`${SHOWN_SCORE} is not null`)
         .execute(),
-      this.list.maximaOf(testId, test.totalMarks),
+      this.list.maximaOf(contentId, test.totalMarks),
     ]);
     // PostgreSQL hands counts (and numeric sums) over as strings.
     const stages = Object.fromEntries(stageRows.map((row) => [row.standing, Number(row.count)])) as Partial<Record<InvitationStanding, number>>;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { readResultsText, type ScoredAttempt } from '@assay/domain';
 import type { Database } from '../database.js';
 import { testInvitationsPage } from './test-invitations-page.js';
@@ -31,6 +31,8 @@ export const itemAnalysisReadsOf = async (
   orgId: number,
   testId: number,
   questionIds: readonly number[],
+  /** The row of the version analysed (issue 62 item 4): only attempts taken on it count. */
+  contentId: number = testId,
   batchSize = 1000,
 ): Promise<ItemAnalysisReads> => {
   const positionOf = new Map(questionIds.map((id, position) => [id, position]));
@@ -39,6 +41,7 @@ export const itemAnalysisReadsOf = async (
   for (let afterId = 0; ; ) {
     const rows = await testInvitationsPage(db, orgId, testId, afterId, Number.MAX_SAFE_INTEGER, batchSize)
       .leftJoin('attempt_results', 'attempt_results.invitation_id', 'invitations.id')
+      .where(sql<number>`coalesce(invitations.version_test_id, invitations.test_id)`, '=', contentId)
       .select(['invitations.id as id', 'invitations.started_at as startedAt', 'invitations.variant_seed as seed', 'attempt_results.results as results'])
       .execute();
     if (rows.length === 0) break;

@@ -113,7 +113,9 @@ export const toJob = (row: JobRow): Job => ({
 export const toTestRecord = (row: TestRow): TestRecord => {
   const definition = JSON.parse(row.definition) as { description?: string; report?: unknown };
   return {
-    id: row.id,
+    id: row.lineage_id ?? row.id,
+    contentId: row.id,
+    version: row.version,
     orgId: row.org_id,
     name: row.name,
     description: definition.description ?? '',

@@ -3,10 +3,17 @@ import { shownScore, type InvitationStatus, type ReportStatus } from '@assay/dom
 
 // The columns an invitation's report is read from: by the report routes, a test's export and the invitation list.
 
+/**
+ * The row of the test version an invitation's attempt takes (issue 62 item 4): the one it started on, else its test's
+ * current one (a seek on the test's primary key, only for an attempt not started).
+ */
+export const versionTestIdOfInvitation = sql<number>`coalesce(invitations.version_test_id, (select coalesce(vt.current_version_id, vt.id) from tests vt where vt.id = invitations.test_id))`;
+
 /** An invitation's own report columns: what changes from row to row of a test's export. */
 export const invitationColumns = [
   'invitations.id as invitationId',
   'invitations.test_id as testId',
+  versionTestIdOfInvitation.as('contentId'),
   'invitations.status as status',
   'invitations.report_status as reportStatus',
   'invitations.score as score',
@@ -103,6 +110,8 @@ export const reportColumns = [
 export type InvitationReportRow = {
   invitationId: number;
   testId: number;
+  /** The row of its test version (`versionTestIdOfInvitation`). */
+  contentId: number;
   status: string;
   reportStatus: string;
   score: number;

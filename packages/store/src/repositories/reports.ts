@@ -24,6 +24,7 @@ import type { Database } from '../database.js';
 import type { Dialect } from '../engine/connect.js';
 import type { ImportedTests, ReportTest } from './imported-tests.js';
 import {
+  versionTestIdOfInvitation,
   invitationColumns,
   reportColumns,
   scoreSoFarColumns,
@@ -63,6 +64,8 @@ export interface ReportWithSections extends ReportRecord {
   cameraGapSeconds: number | null;
   /** The decision, its reason, the tags and the ratings' mean and count (issue 61 item 3, decision 1414). */
   recorded: RecordedSummary;
+  /** The test version the attempt was taken on, or the current one before it starts (issue 62 item 4). */
+  testVersion: number;
 }
 
 type ReportTestColumns = Pick<ReportTest, 'testName' | 'duration' | 'questions' | 'totalMarks'>;
@@ -94,7 +97,7 @@ const reportQuery = (db: Kysely<Database>) =>
   db
     .selectFrom('invitations')
     .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
-    .innerJoin('tests', 'tests.id', 'invitations.test_id')
+    .innerJoin('tests', (join) => join.on('tests.id', '=', versionTestIdOfInvitation))
     .select(reportColumns)
     .select(scoreSoFarColumns);
 
@@ -122,7 +125,7 @@ const invitationSectionScores = compileOnce((db: Kysely<Database>) =>
     .selectFrom('invitations')
     .leftJoin('section_results', 'section_results.invitation_id', 'invitations.id')
     .select([
-      'invitations.test_id as testId',
+      versionTestIdOfInvitation.as('contentId'),
       'invitations.variant_seed as variantSeed',
       'section_results.section_id as sectionId',
       'section_results.score as score',
@@ -135,7 +138,7 @@ const invitationSectionScores = compileOnce((db: Kysely<Database>) =>
 const sectionScores = compileOnce((db: Kysely<Database>) =>
   db
     .selectFrom('invitations')
-    .leftJoin('sections', 'sections.test_id', 'invitations.test_id')
+    .leftJoin('sections', (join) => join.on('sections.test_id', '=', versionTestIdOfInvitation))
     .leftJoin('section_results', (join) =>
       join.onRef('section_results.section_id', '=', 'sections.id').onRef('section_results.invitation_id', '=', 'invitations.id'),
     )
@@ -144,7 +147,7 @@ const sectionScores = compileOnce((db: Kysely<Database>) =>
       'sections.id as sectionId',
       'sections.total_marks as totalMarks',
       'section_results.score as score',
-      'invitations.test_id as testId',
+      versionTestIdOfInvitation.as('contentId'),
       'invitations.variant_seed as variantSeed',
     ])
     .where('invitations.org_id', '=', parameter<number>('orgId'))
@@ -179,11 +182,11 @@ export class ReportsRepository {
   async report(orgId: number, invitationId: number): Promise<ReportRecord | undefined> {
     if (this.dialect === 'postgres') {
       const [row] = await reportById(this.db, { orgId, invitationId });
-      return row && this.outOfDraw(toReport(row, row), row.variantSeed);
+      return row && this.outOfDraw(toReport(row, row), row.contentId, row.variantSeed);
     }
     const [row] = await invitationReportById(this.db, { orgId, invitationId });
-    const test = row && (await this.tests.report(this.db, orgId, row.testId));
-    return test && this.outOfDraw(toReport(row, test), row.variantSeed);
+    const test = row && (await this.tests.report(this.db, orgId, row.contentId));
+    return test && this.outOfDraw(toReport(row, test), row.contentId, row.variantSeed);
   }
 
   /** Every section of the invitation's test, with the candidate's score (0 until scored). */
@@ -192,7 +195,7 @@ export class ReportsRepository {
       const rows = await sectionScores(this.db, { orgId, invitationId });
       const [first] = rows;
       if (!first) return undefined;
-      const draw = await this.drawMaxima(first.testId, first.variantSeed);
+      const draw = await this.drawMaxima(Number(first.contentId), first.variantSeed);
       return rows.flatMap((row) =>
         row.name === null
           ? []
@@ -202,7 +205,8 @@ export class ReportsRepository {
     const scores = await invitationSectionScores(this.db, { orgId, invitationId });
     const [first] = scores;
     if (!first) return undefined;
-    const [test, draw] = await Promise.all([this.tests.report(this.db, orgId, first.testId), this.drawMaxima(first.testId, first.variantSeed)]);
+    const contentId = Number(first.contentId);
+    const [test, draw] = await Promise.all([this.tests.report(this.db, orgId, contentId), this.drawMaxima(contentId, first.variantSeed)]);
     return test?.sections.map((section) => ({
       sectionName: section.name,
       sectionScore: draw?.bySection.get(section.id) ?? section.totalMarks,
@@ -219,8 +223,8 @@ export class ReportsRepository {
     return pools && variantMaxScores(pools.sections, pools.questions, seed);
   }
 
-  private async outOfDraw(record: ReportRecord, seed: number | null): Promise<ReportRecord> {
-    const draw = await this.drawMaxima(record.testId, seed);
+  private async outOfDraw(record: ReportRecord, contentId: number, seed: number | null): Promise<ReportRecord> {
+    const draw = await this.drawMaxima(contentId, seed);
     return draw ? { ...record, report: { ...record.report, totalScore: formatScore(draw.total) } } : record;
   }
 
@@ -245,16 +249,20 @@ export class ReportsRepository {
    * key (invitation, section), not a second statement per batch whose 4 rows an invitation were grouped by a Map.
    */
   async *reportsOfTest(orgId: number, testId: number, batchSize = 1000): AsyncGenerator<ReportWithSections> {
+    const contentId = await this.tests.currentVersionId(this.db, testId);
     const [test, sections] = await Promise.all([
-      this.db.selectFrom('tests').select(['name', 'duration', 'question_count', 'total_marks']).where('id', '=', testId).executeTakeFirst(),
-      this.db.selectFrom('sections').select(['id', 'name', 'total_marks']).where('test_id', '=', testId).orderBy('position').execute(),
+      this.db.selectFrom('tests').select(['name', 'duration', 'question_count', 'total_marks']).where('id', '=', contentId).executeTakeFirst(),
+      this.db.selectFrom('sections').select(['id', 'name', 'total_marks']).where('test_id', '=', contentId).orderBy('position').execute(),
     ]);
     if (!test) return;
     const totalScore = formatScore(test.total_marks);
-    const pools = await this.poolsOf(testId);
+    const pools = await this.poolsOf(contentId);
+    // The columns are the current version's sections; an attempt on another version fills them by place (decision 1489).
     const sectionScores = sections.map((section, index) =>
-      sql<number | null>`(select score from section_results where invitation_id = invitations.id and section_id = ${section.id})`.as(`s${index}`),
+      sql<number | null>`(select score from section_results where invitation_id = invitations.id and section_id = coalesce(
+        (select vs.id from sections vs where vs.test_id = invitations.version_test_id and vs.position = ${index}), ${section.id}))`.as(`s${index}`),
     );
+    const testVersion = sql<number>`(select tv.version from tests tv where tv.id = ${versionTestIdOfInvitation})`.as('testVersion');
     let afterId = 0;
     for (;;) {
       const rows = (await this.db
@@ -264,13 +272,14 @@ export class ReportsRepository {
         .select(invitationColumns)
         .select(scoreSoFarColumns)
         .select(sectionScores)
+        .select(testVersion)
         .select(workbookColumns)
         .where('invitations.org_id', '=', orgId)
         .where('invitations.test_id', '=', testId)
         .where('invitations.id', '>', afterId)
         .orderBy('invitations.id')
         .limit(batchSize)
-        .execute()) as (InvitationReportRow & WorkbookColumns & Record<`s${number}`, number | null>)[];
+        .execute()) as (InvitationReportRow & WorkbookColumns & { testVersion: number } & Record<`s${number}`, number | null>)[];
       if (rows.length === 0) return;
       const recorded = await this.recordedOf(rows.map((row) => row.invitationId));
       for (const row of rows) {
@@ -288,6 +297,7 @@ export class ReportsRepository {
           imageViolations: Number(row.iv),
           cameraGapSeconds: row.cameraGapSeconds === null ? null : Number(row.cameraGapSeconds),
           recorded: recorded(row.invitationId),
+          testVersion: Number(row.testVersion),
           report: {
             emailId: row.email,
             fullName: row.fullName,

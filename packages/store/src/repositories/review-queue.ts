@@ -30,7 +30,8 @@ export class ReviewQueueRepository {
       // Current grades only: a reset supersedes its attempt's (they were of answers that are gone).
       .where('g.superseded_at', 'is', null)
       .$if(questionId !== undefined, (query) => query.where('g.question_id', '=', questionId ?? 0));
-    const [questions, rows] = await Promise.all([this.importedTests.questions(this.db, testId), awaiting.unionAll(graded).execute()]);
+    // Attempts of every version wait in one queue (issue 62 item 4): their answers are looked up among all versions' questions.
+    const [questions, rows] = await Promise.all([this.importedTests.questionsOfEveryVersion(this.db, testId), awaiting.unionAll(graded).execute()]);
     const entries = rows.map((row) => ({ invitationId: Number(row.invitationId), questionId: Number(row.questionId), graded: Number(row.graded) === 1 }));
     return { questions, entries };
   }

@@ -6,6 +6,19 @@ import type { Database } from '../database.js';
 export const isPracticeOfStored = (settings: string | null): boolean => settings !== null && TestSettings.parse(JSON.parse(settings)).testSettings.practiceTest;
 
 /**
+ * The test's name and definition as its current version has them (issue 62 item 4): the settings belong to the test,
+ * the defaults they fall back to follow what candidates starting now are given. A version's own row is not a test.
+ */
+const currentDefinitionOf = (db: Kysely<Database>, orgId: number, testId: number) =>
+  db
+    .selectFrom('tests')
+    .leftJoin('tests as current', 'current.id', 'tests.current_version_id')
+    .select((eb) => [eb.fn.coalesce('current.name', 'tests.name').as('name'), eb.fn.coalesce('current.definition', 'tests.definition').as('definition')])
+    .where('tests.org_id', '=', orgId)
+    .where('tests.id', '=', testId)
+    .where('tests.lineage_id', 'is', null);
+
+/**
  * A test's settings (issue 52, migration 044): the stored object, or the defaults its definition implies when none
  * was ever set. The name always reads from the test itself (settings never rename a test: decision 883).
  */
@@ -14,12 +27,7 @@ export class TestSettingsRepository {
 
   /** Undefined when the org has no such test. */
   async get(orgId: number, testId: number): Promise<TestSettings | undefined> {
-    const row = await this.db
-      .selectFrom('tests')
-      .select(['name', 'definition', 'settings'])
-      .where('org_id', '=', orgId)
-      .where('id', '=', testId)
-      .executeTakeFirst();
+    const row = await currentDefinitionOf(this.db, orgId, testId).select('tests.settings').executeTakeFirst();
     if (!row) return undefined;
     const definition = JSON.parse(row.definition) as TestDefinition;
     if (row.settings === null) return defaultTestSettingsOf({ name: row.name, definition });
@@ -29,7 +37,7 @@ export class TestSettingsRepository {
 
   /** The test a settings change is checked against (its name and its sections' own AI policies); undefined: no such test. */
   async subject(orgId: number, testId: number): Promise<SettingsSubject | undefined> {
-    const row = await this.db.selectFrom('tests').select(['name', 'definition']).where('org_id', '=', orgId).where('id', '=', testId).executeTakeFirst();
+    const row = await currentDefinitionOf(this.db, orgId, testId).executeTakeFirst();
     if (!row) return undefined;
     const definition = JSON.parse(row.definition) as TestDefinition;
     return { name: row.name, sections: definition.sections.map((section) => ({ aiPolicy: section.aiPolicy })) };
@@ -40,7 +48,13 @@ export class TestSettingsRepository {
    * stored shuffle choice into its seed, while a test without settings keeps its sections' own flags (decision 959).
    */
   async stored(orgId: number, testId: number): Promise<TestSettings | null | undefined> {
-    const row = await this.db.selectFrom('tests').select(['settings']).where('org_id', '=', orgId).where('id', '=', testId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('tests')
+      .select(['settings'])
+      .where('org_id', '=', orgId)
+      .where('id', '=', testId)
+      .where('lineage_id', 'is', null)
+      .executeTakeFirst();
     if (!row) return undefined;
     return row.settings === null ? null : TestSettings.parse(JSON.parse(row.settings));
   }
@@ -57,6 +71,7 @@ export class TestSettingsRepository {
       .set({ settings: JSON.stringify(TestSettings.parse(whole)) })
       .where('org_id', '=', orgId)
       .where('id', '=', testId)
+      .where('lineage_id', 'is', null)
       .executeTakeFirst();
     return Number(updated.numUpdatedRows) > 0 ? this.get(orgId, testId) : undefined;
   }

@@ -1,13 +1,11 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import {
-  questionsAskedOf,
-  sectionMaxScoreOf,
-  testMaxScoreOf,
-  testDurationOf,
+  type Result,
   type Section,
-  type SectionType,
   type TestDefinition,
+  type TestVersionList,
+  type TestVersionMade,
   type ImportedTest,
   type TestDetails,
   type TestStatus,
@@ -16,11 +14,11 @@ import {
 } from '@assay/domain';
 import { compileOnce, parameter } from '../engine/compiled-query.js';
 import { toSectionRecord } from './records.js';
+import { insertTestContent } from './test-content-writes.js';
+import { addTestVersion, testVersionsOf, versionRowOf } from './test-versions.js';
 import { inTransaction } from '../engine/transaction-steps.js';
 import type { Dialect } from '../engine/connect.js';
 import type { Database, TestRow } from '../database.js';
-
-const sectionTypeOf = (type: 'general' | 'coding'): SectionType => (type === 'coding' ? 'Coding Questions' : 'General Questions');
 
 export const toTestSummary = (row: Pick<TestRow, 'id' | 'name' | 'access_key' | 'duration' | 'question_count' | 'status'>): TestSummary => ({
   testId: row.id,
@@ -38,9 +36,31 @@ export const toSection = (section: SectionRecord): Section => ({
   duration: section.duration,
 });
 
-/** What a summary of a test needs: every column but the definition, which only the candidate's session reads. */
-const summaryColumns = ['id', 'name', 'access_key', 'duration', 'question_count', 'status'] as const;
-export type TestSummaryRow = Pick<TestRow, (typeof summaryColumns)[number]>;
+/**
+ * What a summary of a test needs: its identity (id, access key) from its first row, the rest from its current version
+ * (issue 62 item 4), and which version that is. A later version's own row is not a test: never listed, never found.
+ */
+const currentSummaryOf = (db: Kysely<Database>) =>
+  db
+    .selectFrom('tests')
+    .leftJoin('tests as current', 'current.id', 'tests.current_version_id')
+    .select((eb) => [
+      'tests.id',
+      'tests.access_key',
+      eb.fn.coalesce('current.name', 'tests.name').as('name'),
+      eb.fn.coalesce('current.duration', 'tests.duration').as('duration'),
+      eb.fn.coalesce('current.question_count', 'tests.question_count').as('question_count'),
+      eb.fn.coalesce('current.status', 'tests.status').as('status'),
+      eb.fn.coalesce('current.id', 'tests.id').as('content_id'),
+      eb.fn.coalesce('current.version', 'tests.version').as('version'),
+    ])
+    .where('tests.lineage_id', 'is', null);
+
+export type TestSummaryRow = Pick<TestRow, 'id' | 'name' | 'access_key' | 'duration' | 'question_count' | 'status'> & {
+  /** The row of its current version's content (its own id until a second version). */
+  content_id: number;
+  version: number;
+};
 
 interface CachedTest {
   row: TestSummaryRow;
@@ -48,16 +68,14 @@ interface CachedTest {
 }
 
 const testById = compileOnce((db: Kysely<Database>) =>
-  db.selectFrom('tests').select(summaryColumns).where('org_id', '=', parameter<number>('orgId')).where('id', '=', parameter<number>('testId')),
+  currentSummaryOf(db).where('tests.org_id', '=', parameter<number>('orgId')).where('tests.id', '=', parameter<number>('testId')),
 );
 
 const testsPage = compileOnce((db: Kysely<Database>) =>
-  db
-    .selectFrom('tests')
-    .select(summaryColumns)
-    .where('org_id', '=', parameter<number>('orgId'))
-    .where('org_position', '>', parameter<number>('offset'))
-    .orderBy('org_position')
+  currentSummaryOf(db)
+    .where('tests.org_id', '=', parameter<number>('orgId'))
+    .where('tests.org_position', '>', parameter<number>('offset'))
+    .orderBy('tests.org_position')
     .limit(parameter<number>('limit')),
 );
 
@@ -67,16 +85,26 @@ const testsPage = compileOnce((db: Kysely<Database>) =>
  */
 const LAST_POSITION = 2_147_483_647;
 
-/** Tests are never deleted, so the highest position is the count. */
+/**
+ * Tests are never deleted, so the highest position is the count (a later version's row has a negative one). The
+ * org's newest row, a test or a version, says whether a kept page may still be true (issue 62 item 4).
+ */
 const testsCount = compileOnce((db: Kysely<Database>) =>
-  db
-    .selectFrom('tests')
-    .select((eb) => eb.fn.max('org_position').as('count'))
-    .where('org_id', '=', parameter<number>('orgId')),
+  db.selectNoFrom((eb) => [
+    eb.selectFrom('tests').select((tests) => tests.fn.max('org_position').as('count')).where('org_id', '=', parameter<number>('orgId')).as('count'),
+    eb.selectFrom('tests').select('id').where('org_id', '=', parameter<number>('orgId')).orderBy('id', 'desc').limit(1).as('newest'),
+  ]),
 );
 
+/** How long a kept test is served before it is read again: what another instance's new version may take to show. */
+const TEST_KEPT_MS = 2000;
+
 export class TestsRepository {
-  private readonly cache = new LRUCache<string, CachedTest>({ max: 1000 });
+  /**
+   * Tests kept by org and id. A new version changes what a test shows (issue 62 item 4): this instance forgets it at
+   * once, another one within `TEST_KEPT_MS` (decision 1488); an attempt never reads its version from here.
+   */
+  private readonly cache = new LRUCache<string, CachedTest>({ max: 1000, ttl: TEST_KEPT_MS });
   /**
    * Pages of an org's list, by org, offset and size. Tests are never updated or deleted, and positions run 1..count
    * without gaps (an import takes the next one), so the page at an offset holds exactly min(size, count - offset)
@@ -102,81 +130,63 @@ export class TestsRepository {
         .select((eb) => eb.fn.max('org_position').as('position'))
         .where('org_id', '=', orgId)
         .execute();
-      const asked = definition.sections.reduce((total, section) => total + questionsAskedOf(section), 0);
       const stored = JSON.stringify(definition);
       // The definition as parsed (defaults filled in), so the same file imported again is found whatever its spacing.
       const same = await trx
         .selectFrom('tests')
-        .select('id')
+        .select((eb) => eb.fn.coalesce('lineage_id', 'id').as('id'))
         .where('org_id', '=', orgId)
         .where('definition', '=', stored)
         .orderBy('id')
         .limit(1)
         .executeTakeFirst();
-      const test = await trx
-        .insertInto('tests')
-        .values({
-          org_id: orgId,
-          name: definition.testName,
-          access_key: accessKey,
-          duration: testDurationOf(definition),
-          question_count: asked,
-          total_marks: testMaxScoreOf(definition),
-          status: definition.testStatus,
-          definition: stored,
-          created_at: now,
-          org_position: Number(last?.position ?? 0) + 1,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-
-      const sections: SectionRecord[] = [];
-      for (const [position, section] of definition.sections.entries()) {
-        const row = await trx
-          .insertInto('sections')
-          .values({
-            test_id: test.id,
-            position,
-            name: section.sectionName,
-            section_type: sectionTypeOf(section.sectionType),
-            duration: section.duration,
-            // A pool's candidates are each asked its draw (issue 34): what the v2 answers count.
-            question_count: questionsAskedOf(section),
-            total_marks: sectionMaxScoreOf(section),
-            draw: section.draw ?? null,
-            shuffle_questions: section.shuffleQuestions === true ? 1 : 0,
-            shuffle_options: section.shuffleOptions === true ? 1 : 0,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        sections.push(toSectionRecord(row));
-        await trx
-          .insertInto('questions')
-          .values(
-            section.questions.map((question, questionPosition) => ({
-              test_id: test.id,
-              section_id: row.id,
-              position: questionPosition,
-              kind: question.type,
-              marks: question.marks,
-              negative_marks: question.negativeMarks,
-              body: JSON.stringify(question),
-            })),
-          )
-          .execute();
-      }
-      return { ...toTestSummary(test), sections: sections.map(toSection), sameContentAs: same?.id ?? null };
+      const { test, sections } = await insertTestContent(trx, { orgId, accessKey, orgPosition: Number(last?.position ?? 0) + 1 }, definition, now);
+      return { ...toTestSummary(test), sections: sections.map(toSection), sameContentAs: same === undefined ? null : Number(same.id) };
     });
+  }
+
+  /** A new version of the org's test (`addTestVersion`); this instance shows it at once. Undefined: no such test. */
+  async addVersion(orgId: number, testId: number, definition: TestDefinition, now: number): Promise<Result<TestVersionMade> | undefined> {
+    const made = await addTestVersion(this.db, this.dialect, { orgId, testId, definition, now });
+    if (made?.val?.created) this.cache.delete(`${orgId}:${testId}`);
+    return made;
+  }
+
+  /** The test's versions, oldest first; undefined: the org has no such test. */
+  versions(orgId: number, testId: number): Promise<TestVersionList | undefined> {
+    return testVersionsOf(this.db, orgId, testId);
+  }
+
+  /** The row of the org's test's version `version`; undefined: no such test or version. */
+  versionRow(orgId: number, testId: number, version: number): Promise<number | undefined> {
+    return versionRowOf(this.db, orgId, testId, version);
+  }
+
+  /** The row of the org's test's current version (its own id for an unknown test: reads of it then find nothing). */
+  async currentContentId(orgId: number, testId: number): Promise<number> {
+    return (await this.find(orgId, testId))?.content_id ?? testId;
+  }
+
+  /** The row of the version an invitation's attempt takes: the one it started on, else the test's current one. */
+  async versionOfInvitation(invitationId: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('invitations')
+      .innerJoin('tests', 'tests.id', 'invitations.test_id')
+      .select((eb) => eb.fn.coalesce('invitations.version_test_id', 'tests.current_version_id', 'tests.id').as('contentId'))
+      .where('invitations.id', '=', invitationId)
+      .executeTakeFirst();
+    return row === undefined ? undefined : Number(row.contentId);
   }
 
   /** A page of the org's tests, in import order: an index seek to the page's first position (migration 011). */
   async list(orgId: number, limit: number, offset: number): Promise<{ tests: TestSummary[]; testsCount: number }> {
     const [count] = await testsCount(this.db, { orgId });
     const total = Number(count?.count ?? 0);
+    const newest = Number(count?.newest ?? 0);
     const length = Math.max(0, Math.min(limit, total - offset));
     // Past the end: nothing to read (and nothing to keep, whatever page number a client sends).
     if (length === 0) return { tests: [], testsCount: total };
-    const pageKey = `${orgId}:${offset}:${limit}`;
+    const pageKey = `${orgId}:${offset}:${limit}:${newest}`;
     const kept = this.pages.get(pageKey);
     if (kept?.length === length) return { tests: kept, testsCount: total };
     const tests = (await testsPage(this.db, { orgId, limit, offset: Math.min(offset, LAST_POSITION) })).map(toTestSummary);
@@ -206,7 +216,7 @@ export class TestsRepository {
   async details(orgId: number, testId: number): Promise<TestDetails | undefined> {
     const test = await this.cached(orgId, testId);
     if (!test) return undefined;
-    test.details ??= this.sections(testId).then(
+    test.details ??= this.sections(test.row.content_id).then(
       (sections) => ({ ...toTestSummary(test.row), sections: sections.map(toSection) }),
       (error: unknown) => {
         test.details = undefined;

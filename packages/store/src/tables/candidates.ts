@@ -42,6 +42,8 @@ export interface InvitationsTable {
   created_at: number;
   updated_at: number;
   started_at: number | null;
+  /** The test version's row its attempt started on (migration 063); null until it starts: it follows the current one. */
+  version_test_id: number | null;
   completed_at: number | null;
   cancelled_at: number | null;
   deadline_at: number | null;

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-// An org's imported tests (never changed once imported), their sections and questions, and the links candidates register through.
+// An org's imported tests (their content never changed once imported: a change is a new version's row), their sections and questions, and the links candidates register through.
 
 export interface TestsTable {
   id: Generated<number>;
@@ -19,6 +19,12 @@ export interface TestsTable {
   reminder_hours: string | null;
   /** Its settings as JSON of the domain's `TestSettings` (migration 044); null: the defaults (`defaultTestSettingsOf`). */
   settings: string | null;
+  /** A later version's row: the id of the test's first row, its identity (migration 063); null on a first row. */
+  lineage_id: number | null;
+  /** 1 for a first row, then 2, 3… (migration 063). */
+  version: Generated<number>;
+  /** On a first row: its current version's row once there is a later one (migration 063); null: itself. */
+  current_version_id: number | null;
 }
 
 export interface SectionsTable {

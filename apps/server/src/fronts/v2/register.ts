@@ -22,6 +22,7 @@ import { invitationSimilarityRoutes } from '../../routes/invitation-similarity.j
 import { invitationSummaryRoutes } from '../../routes/invitation-summary.js';
 import { candidateCompareRoutes } from '../../routes/candidate-compare.js';
 import { itemAnalysisRoutes } from '../../routes/item-analysis.js';
+import { testVersionRoutes } from '../../routes/test-versions.js';
 import { invitationRoutes } from '../../routes/invitations.js';
 import { orgPeopleRoutes } from '../../routes/org-people.js';
 import { personalDataRoutes } from '../../routes/personal-data.js';
@@ -75,6 +76,7 @@ const V2_ROUTES = [
   aiSettingsRoutes,
   aiCheckRoutes,
   itemAnalysisRoutes,
+  testVersionRoutes,
   definitionCheckRoutes,
   retentionSettingsRoutes,
   whoAmIRoutes,

@@ -44,6 +44,7 @@ export const V2_STATUS_OF_REFUSAL = {
   'bank-unreadable': '400.136',
   'bank-has-no-question': '400.137',
   'bank-does-not-fit': '400.138',
+  'test-version-keys-not-valid': '400.132',
   'retention-out-of-bounds': '400.56',
   'library-items-not-valid': '400.139',
   'reattempt-not-allowed': '400.57',
