@@ -233,6 +233,10 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'POST', url: '/v2/org/library/import', body: { readyTest: 'no-such-test' } });
   // Item analysis (issue 62 item 5): a test's, and a test not in the org (404.2).
   await send({ method: 'GET', url: `/v2/org/tests/${testId}/item-analysis` });
+  await send({ method: 'GET', url: `/v2/org/tests/${testId}/item-analysis?version=1` });
+  await send({ method: 'POST', url: `/v2/org/tests/${testId}/versions`, body: { ...TINY_TEST, testName: 'Tiny, version 2' } });
+  await send({ method: 'GET', url: `/v2/org/tests/${testId}/versions` });
+  await send({ method: 'GET', url: '/v2/org/tests/999999/versions' });
   await send({ method: 'GET', url: '/v2/org/tests/999999/item-analysis' });
   // Erasure (issue 51): by address and by invitation (an erased one again: a no-op), an unknown address (404.51), and v3's shape.
   const erasable = await fresh('erasable@example.com');

@@ -59,11 +59,15 @@ const KEPT_AS_WRITTEN: Record<string, string> = {
   'importFromLibrary items[]': 'never stored with a control: a library id is lower-case words joined by hyphens (refused 400.2 otherwise)',
   'addCandidateTag tag': 'never stored with a control: a tag is letters, digits, `.`, `_` and `-` once normalised (refused 400.40 otherwise)',
   'importTest sections[].questions[].referenceSolutions[].code': "an author's solution, run as written (issue 62)",
+  'importTest sections[].questions[].key': 'never stored with a control: a question key is letters, digits, `.`, `_` and `-` (refused 400.2 otherwise)',
+  'importTest sections[].questions[].reimplements': 'never stored with a control: a question key is letters, digits, `.`, `_` and `-` (refused 400.2 otherwise)',
   'importTest sections[].questions[].wrongSolutions[].code': "an author's wrong-on-purpose solution, run as written (issue 62)",
 };
 // The check of a test file (issue 62) takes the very body an import takes: its fields are kept as the import's are.
 for (const [field, reason] of Object.entries(KEPT_AS_WRITTEN)) {
   if (field.startsWith('importTest ')) KEPT_AS_WRITTEN[field.replace('importTest ', 'checkTestDefinition ')] = reason;
+  // A new version of a test (issue 62 item 4) takes the very body an import takes too.
+  if (field.startsWith('importTest ')) KEPT_AS_WRITTEN[field.replace('importTest ', 'createTestVersion ')] = reason;
 }
 
 /** Prose of several lines: newlines and tabs are kept, the other characters refused as everywhere. */
@@ -89,6 +93,7 @@ const LINES = new Set([
   'setDecisionEmails cancelled.body',
 ]);
 for (const field of [...LINES]) if (field.startsWith('importTest ')) LINES.add(field.replace('importTest ', 'checkTestDefinition '));
+for (const field of [...LINES]) if (field.startsWith('importTest ')) LINES.add(field.replace('importTest ', 'createTestVersion '));
 
 /**
  * Bodies that are files of rows: a row with such a character is that row refused with the reason (its field and the
@@ -205,7 +210,7 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
             sectionType: 'general',
             duration: 10,
             questions: [
-              { type: 'short_answer', text: 'Capital of France?', skills: ['Geography'], acceptedAnswers: [{ answer: 'Paris' }] },
+              { type: 'short_answer', text: 'Capital of France?', skills: ['Geography'], key: 'capital-fr', reimplements: 'capital-fr-0', acceptedAnswers: [{ answer: 'Paris' }] },
               { type: 'free_text', text: 'Explain.', marks: 2, rubric: [{ criterion: 'Clarity', marks: 2 }] },
             ],
           },
@@ -239,6 +244,7 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
     },
   ],
   checkTestDefinition: (w) => SAMPLES.importTest!(w).map((sample) => ({ ...sample, url: '/v2/org/test-definition/check' })),
+  createTestVersion: (w) => SAMPLES.importTest!(w).map((sample) => ({ ...sample, url: `/v2/org/tests/${w.testId}/versions` })),
   createTestLink: (w) => [
     {
       method: 'POST',
