@@ -35,6 +35,9 @@ describe.each(['sqlite', 'postgres'] as const)('an upgrade whose step fails, on 
   const followUps = dialect === 'postgres' ? `${schema}.follow_ups` : 'follow_ups';
   const reportShares = dialect === 'postgres' ? `${schema}.report_shares` : 'report_shares';
   const orgs = dialect === 'postgres' ? `${schema}.orgs` : 'orgs';
+  const tests = dialect === 'postgres' ? `${schema}.tests` : 'tests';
+  const invitations = dialect === 'postgres' ? `${schema}.invitations` : 'invitations';
+  const lineageIndex = dialect === 'postgres' ? `${schema}.tests_lineage_idx` : 'tests_lineage_idx';
   const admin = connect(url, { pgPoolSize: 1 });
 
   afterAll(async () => {
@@ -51,7 +54,10 @@ describe.each(['sqlite', 'postgres'] as const)('an upgrade whose step fails, on 
     await sql`alter table ${sql.table(orgs)} drop column default_deadline_days`.execute(admin.db);
     await sql`alter table ${sql.table(orgs)} drop column remind_after_days`.execute(admin.db);
     await sql`alter table ${sql.table(orgs)} drop column decision_emails`.execute(admin.db);
-    await sql`delete from ${sql.table(migrationTable)} where name in ('057-ai-checks', '058-follow-ups', '060-invitation-defaults', '061-decision-emails', '062-report-shares')`.execute(
+    await sql`drop index ${sql.table(lineageIndex)}`.execute(admin.db);
+    for (const column of ['lineage_id', 'version', 'current_version_id']) await sql`alter table ${sql.table(tests)} drop column ${sql.id(column)}`.execute(admin.db);
+    await sql`alter table ${sql.table(invitations)} drop column version_test_id`.execute(admin.db);
+    await sql`delete from ${sql.table(migrationTable)} where name in ('057-ai-checks', '058-follow-ups', '060-invitation-defaults', '061-decision-emails', '062-report-shares', '063-test-versions')`.execute(
       admin.db,
     );
 
@@ -71,7 +77,7 @@ describe.each(['sqlite', 'postgres'] as const)('an upgrade whose step fails, on 
     const store = await openStore(url, { ...options, migrationLog: (message) => logged.push(message) });
     await store.close();
     expect(await applied(admin.db, migrationTable)).toEqual(knownMigrations(dialect));
-    expect(logged.at(-1)).toMatch(/^database migrated: \d step\(s\), now at 062-report-shares$/);
+    expect(logged.at(-1)).toMatch(/^database migrated: \d step\(s\), now at 063-test-versions$/);
     expect(logged.filter((line) => /^migrating: 058-follow-ups done in \d+ ms$/.test(line))).toHaveLength(1);
   });
 });

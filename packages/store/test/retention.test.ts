@@ -22,6 +22,10 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
     // Back to the schema before 043 (and the migrations after it), with an org in it, then migrate again.
     await store.db.schema.dropTable('report_shares').execute();
     await sql`delete from kysely_migration where name = '062-report-shares'`.execute(store.db);
+    await store.db.schema.dropIndex('tests_lineage_idx').execute();
+    for (const column of ['lineage_id', 'version', 'current_version_id']) await store.db.schema.alterTable('tests').dropColumn(column).execute();
+    await store.db.schema.alterTable('invitations').dropColumn('version_test_id').execute();
+    await sql`delete from kysely_migration where name = '063-test-versions'`.execute(store.db);
     for (const column of ['default_deadline_days', 'remind_after_days', 'decision_emails'])
       await store.db.schema.alterTable('orgs').dropColumn(column).execute();
     await sql`delete from kysely_migration where name in ('060-invitation-defaults', '061-decision-emails')`.execute(store.db);
@@ -82,6 +86,7 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
       '060-invitation-defaults',
       '061-decision-emails',
       '062-report-shares',
+      '063-test-versions',
     ]);
     const after = (await store.orgs.create({ name: 'After', email: 'after@example.com', timeZoneId: 1000 }, T0)).id;
     expect(await store.retention.settings(before)).toEqual({ endedDays: null, mediaDays: null, unstartedDays: null });
