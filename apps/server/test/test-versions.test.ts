@@ -18,7 +18,11 @@ const definitionOf = (testName: string, duration: number, questions: unknown[]) 
 });
 const first = definitionOf('Versions', 30, [question('What is 1 + 1?', 0, 'sum'), question('Pick B', 1, 'pick-b')]);
 // Version 2: a reworded stem (same key), a new question, a longer duration and a new name.
-const second = definitionOf('Versions (edited)', 45, [question('What is one plus one?', 0, 'sum'), question('Pick B', 1, 'pick-b'), question('Pick C', 2, 'pick-c')]);
+const second = definitionOf('Versions (edited)', 45, [
+  question('What is one plus one?', 0, 'sum'),
+  question('Pick B', 1, 'pick-b'),
+  question('Pick C', 2, 'pick-c'),
+]);
 
 /**
  * Issue 62 item 4: changing a test makes a new version; an attempt keeps the version it started with (questions,
@@ -33,7 +37,8 @@ describe.each(backends)('test versions on %s', (backend) => {
 
   const push = (definition: unknown, id = testId, apiKey?: string) =>
     h.request({ method: 'POST', url: `/v2/org/tests/${id}/versions`, body: definition, ...(apiKey === undefined ? {} : { apiKey }) });
-  const details = async (invitationId: number) => expectSuccess<ReportDetails>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/details` }));
+  const details = async (invitationId: number) =>
+    expectSuccess<ReportDetails>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/details` }));
 
   beforeAll(async () => {
     h = await startHarness(backend);
@@ -90,7 +95,8 @@ describe.each(backends)('test versions on %s', (backend) => {
   });
 
   it('analyses items per version', async () => {
-    const analysis = async (query = '') => expectSuccess<ItemAnalysis>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/item-analysis${query}` }));
+    const analysis = async (query = '') =>
+      expectSuccess<ItemAnalysis>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/item-analysis${query}` }));
     expect(await analysis()).toMatchObject({ testVersion: 2, scoredAttempts: 1 });
     expect((await analysis()).questions).toHaveLength(3);
     expect(await analysis('?version=1')).toMatchObject({ testVersion: 1, scoredAttempts: 1 });
@@ -105,7 +111,10 @@ describe.each(backends)('test versions on %s', (backend) => {
     expect(expectFailure(await push(unknown), '400.132').result).toMatch(/reimplements nothing/);
     const kept = definitionOf('Versions', 45, [question('Sum', 0, 'sum'), question('Sum again', 1, 'sum-2', { reimplements: 'sum' })]);
     expect(expectFailure(await push(kept), '400.132').result).toMatch(/still has/);
-    const reimplemented = definitionOf('Versions', 45, [question('What is one plus one?', 1, 'sum-2', { reimplements: 'sum' }), question('Pick B', 1, 'pick-b')]);
+    const reimplemented = definitionOf('Versions', 45, [
+      question('What is one plus one?', 1, 'sum-2', { reimplements: 'sum' }),
+      question('Pick B', 1, 'pick-b'),
+    ]);
     expect(expectSuccess<TestVersionMade>(await push(reimplemented))).toMatchObject({ version: 3, created: true });
   });
 

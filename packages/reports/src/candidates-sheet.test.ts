@@ -43,6 +43,8 @@ describe('the Candidates sheet’s columns', () => {
       'tags',
       'meanRating',
       'ratings',
+      // Issue 62 item 4's, last (decision 1489).
+      'testVersion',
     ]);
     expect(candidateHeadings(workbookTest)[ATTEMPTED_ON_COLUMN - 1]).toBe('attemptedOn');
   });
@@ -85,6 +87,8 @@ describe('the Candidates sheet’s columns', () => {
       null,
       null,
       null,
+      null,
+      // No version given (decision 1489).
       null,
     ]);
   });
@@ -146,27 +150,37 @@ describe('the Candidates sheet’s columns', () => {
       null,
       null,
       null,
+      // No version given.
+      null,
     ]);
   });
 
   it('end with the assistant’s messages, the characters inserted from it and the follow-ups asked (decision 1261)', () => {
     const aiUse = { assistantMessages: 4, assistantInsertedChars: 230, followUps: 2 };
     const cells = candidateCells(workbookTest, { ...jane, aiUse });
-    expect(cells.slice(-8, -5)).toEqual([4, 230, 2]);
-    expect(cells.slice(0, -8)).toEqual(candidateCells(workbookTest, jane).slice(0, -8));
+    expect(cells.slice(-9, -6)).toEqual([4, 230, 2]);
+    expect(cells.slice(0, -9)).toEqual(candidateCells(workbookTest, jane).slice(0, -9));
   });
 
   it('end with what the hiring team recorded, and every earlier column keeps its place (decision 1414)', () => {
     const recorded = { decision: 'shortlisted' as const, decisionReason: 'strong SQL', tags: ['backend', 'remote'], meanRating: 4.5, ratings: 2 };
     const headings = candidateHeadings(workbookTest);
     const cells = candidateCells(workbookTest, { ...jane, recorded });
-    expect(headings.slice(-5)).toEqual(['decision', 'decisionReason', 'tags', 'meanRating', 'ratings']);
-    expect(cells.slice(-5)).toEqual(['shortlisted', 'strong SQL', 'backend, remote', 4.5, 2]);
+    expect(headings.slice(-6, -1)).toEqual(['decision', 'decisionReason', 'tags', 'meanRating', 'ratings']);
+    expect(cells.slice(-6, -1)).toEqual(['shortlisted', 'strong SQL', 'backend, remote', 4.5, 2]);
     // The columns a sheet read before issue 61 are where they were: the same headings, the same cells.
-    expect(headings.indexOf('followUps')).toBe(headings.length - 6);
+    expect(headings.indexOf('followUps')).toBe(headings.length - 7);
     expect(headings.indexOf('percent')).toBe(20);
-    expect(cells.slice(0, -5)).toEqual(candidateCells(workbookTest, jane).slice(0, -5));
-    expect(candidateCells(workbookTest, { ...jane, recorded: { ...recorded, tags: [], meanRating: null, ratings: 0 } }).slice(-3)).toEqual([null, null, 0]);
+    expect(cells.slice(0, -6)).toEqual(candidateCells(workbookTest, jane).slice(0, -6));
+    expect(candidateCells(workbookTest, { ...jane, recorded: { ...recorded, tags: [], meanRating: null, ratings: 0 } }).slice(-4, -1)).toEqual([null, null, 0]);
+  });
+
+  it('end with the test version the attempt was taken on, every earlier column in its place (decision 1489)', () => {
+    const headings = candidateHeadings(workbookTest);
+    const cells = candidateCells(workbookTest, { ...jane, testVersion: 3 });
+    expect(headings.at(-1)).toBe('testVersion');
+    expect(cells.at(-1)).toBe(3);
+    expect(cells.slice(0, -1)).toEqual(candidateCells(workbookTest, jane).slice(0, -1));
   });
 
   it('keep non-numeric score text as text and blank scores as empty cells', () => {

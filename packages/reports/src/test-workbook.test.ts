@@ -49,9 +49,9 @@ describe('writeTestWorkbook', () => {
     const candidates = sheetOf(workbook, 'Candidates');
     expect(candidates.actualRowCount).toBe(3);
     // What the columns hold is candidates-sheet.test.ts's; here, that it arrives as written (dates as dates).
-    expect(rowValues(candidates, 1, 36)).toEqual([...candidateHeadings(workbookTest), null]);
-    expect(rowValues(candidates, 2, 35)).toEqual(candidateCells(workbookTest, jane));
-    expect(rowValues(candidates, 3, 35)).toEqual(candidateCells(workbookTest, raj));
+    expect(rowValues(candidates, 1, 37)).toEqual([...candidateHeadings(workbookTest), null]);
+    expect(rowValues(candidates, 2, 36)).toEqual(candidateCells(workbookTest, jane));
+    expect(rowValues(candidates, 3, 36)).toEqual(candidateCells(workbookTest, raj));
     // The integrity summary beside wv and tv (issue 48): a confirmed paste and a dismissed departure are read back as such.
     expect(rowValues(candidates, 1, 16).slice(11)).toEqual([
       'integrity',

@@ -55,7 +55,8 @@ describe.each(['sqlite', 'postgres'] as const)('an upgrade whose step fails, on 
     await sql`alter table ${sql.table(orgs)} drop column remind_after_days`.execute(admin.db);
     await sql`alter table ${sql.table(orgs)} drop column decision_emails`.execute(admin.db);
     await sql`drop index ${sql.table(lineageIndex)}`.execute(admin.db);
-    for (const column of ['lineage_id', 'version', 'current_version_id']) await sql`alter table ${sql.table(tests)} drop column ${sql.id(column)}`.execute(admin.db);
+    for (const column of ['lineage_id', 'version', 'current_version_id'])
+      await sql`alter table ${sql.table(tests)} drop column ${sql.id(column)}`.execute(admin.db);
     await sql`alter table ${sql.table(invitations)} drop column version_test_id`.execute(admin.db);
     await sql`delete from ${sql.table(migrationTable)} where name in ('057-ai-checks', '058-follow-ups', '060-invitation-defaults', '061-decision-emails', '062-report-shares', '063-test-versions')`.execute(
       admin.db,

@@ -48,7 +48,8 @@ export const itemAnalysisText = (analysis: ItemAnalysis): string => {
     figure(row.upperLowerIndex),
     row.flags.map((flag) => FLAG_WORDS[flag]).join(', '),
   ]);
-  const head = `Test ${analysis.testId}: ${analysis.scoredAttempts} attempts with final results (flags need ${analysis.minAttempts} a question).`;
+  const version = analysis.testVersion === undefined ? '' : `, version ${analysis.testVersion}`;
+  const head = `Test ${analysis.testId}${version}: ${analysis.scoredAttempts} attempts with final results (flags need ${analysis.minAttempts} a question).`;
   const options = optionLines(analysis.questions);
   const legend = 'FAC facility (mean fraction of marks), DISC correlation with the rest of the test, U-L upper-lower 27 % index: docs/item-analysis.md';
   return [
@@ -67,11 +68,12 @@ export const registerItemAnalysis = (tests: Command, io: CliIo): void => {
     tests
       .command('analysis')
       .description("item analysis of a test's questions on your attempts: facility, discrimination, options, flags (docs/item-analysis.md)")
-      .argument('<TEST_ID>', 'the test', parseId),
+      .argument('<TEST_ID>', 'the test', parseId)
+      .option('--version <N>', 'the test version to analyse (default the current one; docs/test-versions.md)', parseId),
   ).action(
-    act(io, async (io, options: GlobalOptions, testId: number) => {
+    act(io, async (io, options: GlobalOptions & { version?: number }, testId: number) => {
       const client = await connect(io, options.profile);
-      const analysis = await client.reports.itemAnalysis(testId);
+      const analysis = await client.reports.itemAnalysis(testId, options.version === undefined ? {} : { version: options.version });
       emit(io, options, analysis, () => itemAnalysisText(analysis));
     }),
   );

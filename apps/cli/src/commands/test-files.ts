@@ -1,5 +1,5 @@
 import type { TestDefinitionInput } from '@assay/client';
-import { type DefinitionCheck, solutionRunsOf, type TestDefinition } from '@assay/domain/schemas';
+import { type DefinitionCheck, solutionRunsOf, type TestDefinition, type TestVersionMade } from '@assay/domain/schemas';
 import type { Command } from 'commander';
 import { FileProblemsError, UsageError } from '../errors.js';
 import { candidatePreviewText } from '../definition-file/candidate-preview.js';
@@ -8,6 +8,7 @@ import { readDefinitionFile } from '../definition-file/read-definition-file.js';
 import { checkSchema, problemLine } from '../definition-file/schema-problems.js';
 import { solutionProblemsOf, solutionsSummary } from '../definition-file/solution-problems.js';
 import { terminalLine } from '../format/terminal-text.js';
+import { parseId } from './arguments.js';
 import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
 import { act, withJson, type GlobalOptions } from './json-option.js';
@@ -63,6 +64,12 @@ const refuse = (io: CliIo, options: GlobalOptions, report: LintReport): never =>
   throw new FileProblemsError(report.file, report.problems.length);
 };
 
+/** What a push to an existing test made: its new version, or nothing when the file is the current version. */
+export const versionText = (made: TestVersionMade): string =>
+  made.created
+    ? `Test ${made.testId} is now at version ${made.version}: invitations not started take it; attempts already started keep theirs.`
+    : `Test ${made.testId} is already this file (version ${made.version}): no version made.`;
+
 const withoutDefinition = ({ file, ok, problems, solutions }: LintReport): LintReport => ({ file, ok, problems, solutions });
 
 const FILE_ARGUMENT = ['<FILE>', 'FILE.yaml, FILE.yml or FILE.json (docs/tests-as-files.md)'] as const;
@@ -89,16 +96,26 @@ export const registerTestFiles = (tests: Command, io: CliIo): void => {
   withJson(
     tests
       .command('push')
-      .description('lint a test file (its solutions run on the server), then import it as a new test')
-      .argument(...FILE_ARGUMENT),
+      .description(
+        'lint a test file (its solutions run on the server), then import it as a new test, or with --test make it the next version of that test (attempts already started keep theirs)',
+      )
+      .argument(...FILE_ARGUMENT)
+      .option('--test <TEST_ID>', 'make the file the next version of this test instead of a new test (docs/test-versions.md)', parseId),
   ).action(
-    act(io, async (io, options: GlobalOptions, file: string) => {
+    act(io, async (io, options: GlobalOptions & { test?: number }, file: string) => {
       const source = await readDefinitionFile(file);
       const report = await lintSource(io, options, source);
       if (!report.ok) refuse(io, options, report);
       const client = await connect(io, options.profile);
-      const test = await client.tests.import(source.value as TestDefinitionInput);
-      emit(io, options, test, () => `${lintText(withoutDefinition(report))}\n${importedText(test)}`);
+      const definition = source.value as TestDefinitionInput;
+      const lint = lintText(withoutDefinition(report));
+      if (options.test !== undefined) {
+        const made = await client.tests.addVersion(options.test, definition);
+        emit(io, options, made, () => `${lint}\n${versionText(made)}`);
+        return;
+      }
+      const test = await client.tests.import(definition);
+      emit(io, options, test, () => `${lint}\n${importedText(test)}`);
     }),
   );
 

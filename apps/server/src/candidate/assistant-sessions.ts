@@ -47,8 +47,7 @@ export class AssistantSessions {
       started ? this.store.assistant.usageOf(invitation.id) : Promise.resolve({ ...NO_ASSISTANT_USAGE, byQuestion: new Map<number, number>() }),
       this.store.assistant.orgSwitch(invitation.orgId),
     ]);
-    const snapshot =
-      fixed ?? (started ? unversionedAiSnapshotOf(DEFAULT_AI_SETTINGS, []) : await liveAiSnapshotOf(this.store, invitation.orgId, context.test));
+    const snapshot = fixed ?? (started ? unversionedAiSnapshotOf(DEFAULT_AI_SETTINGS, []) : await liveAiSnapshotOf(this.store, invitation.orgId, context.test));
     const model: AssistantModelStatus = this.model?.status.current() ?? { configured: false };
     return sessionAssistantOf({
       snapshot,

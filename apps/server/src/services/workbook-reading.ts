@@ -25,7 +25,12 @@ export const workbookReading = async (store: Store, orgId: number, testId: numbe
 };
 
 /** The test's standings as the report ranks them: by raw score, or by share of each draw for a test with pools (decision 577). */
-const rankingOf = async (store: Store, testId: number, contentId: number, sections: readonly SectionRecord[]): Promise<(score: number, seed: number | null) => ScoreStanding> => {
+const rankingOf = async (
+  store: Store,
+  testId: number,
+  contentId: number,
+  sections: readonly SectionRecord[],
+): Promise<(score: number, seed: number | null) => ScoreStanding> => {
   if (isFixedTest(sections)) {
     const rank = scoreRanking(await store.attemptLog.scoreCounts(testId));
     return (score) => rank(score);

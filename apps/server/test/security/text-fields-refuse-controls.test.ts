@@ -60,7 +60,8 @@ const KEPT_AS_WRITTEN: Record<string, string> = {
   'addCandidateTag tag': 'never stored with a control: a tag is letters, digits, `.`, `_` and `-` once normalised (refused 400.40 otherwise)',
   'importTest sections[].questions[].referenceSolutions[].code': "an author's solution, run as written (issue 62)",
   'importTest sections[].questions[].key': 'never stored with a control: a question key is letters, digits, `.`, `_` and `-` (refused 400.2 otherwise)',
-  'importTest sections[].questions[].reimplements': 'never stored with a control: a question key is letters, digits, `.`, `_` and `-` (refused 400.2 otherwise)',
+  'importTest sections[].questions[].reimplements':
+    'never stored with a control: a question key is letters, digits, `.`, `_` and `-` (refused 400.2 otherwise)',
   'importTest sections[].questions[].wrongSolutions[].code': "an author's wrong-on-purpose solution, run as written (issue 62)",
 };
 // The check of a test file (issue 62) takes the very body an import takes: its fields are kept as the import's are.
@@ -210,7 +211,14 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
             sectionType: 'general',
             duration: 10,
             questions: [
-              { type: 'short_answer', text: 'Capital of France?', skills: ['Geography'], key: 'capital-fr', reimplements: 'capital-fr-0', acceptedAnswers: [{ answer: 'Paris' }] },
+              {
+                type: 'short_answer',
+                text: 'Capital of France?',
+                skills: ['Geography'],
+                key: 'capital-fr',
+                reimplements: 'capital-fr-0',
+                acceptedAnswers: [{ answer: 'Paris' }],
+              },
               { type: 'free_text', text: 'Explain.', marks: 2, rubric: [{ criterion: 'Clarity', marks: 2 }] },
             ],
           },

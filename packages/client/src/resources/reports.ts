@@ -78,10 +78,21 @@ export class Reports {
    * Item analysis of a test's questions on the org's attempts with final results (issue 62 item 5,
    * docs/item-analysis.md): per question and version its facility, discrimination (correlation with the rest of the
    * test), Kelley's upper-lower index, each option's share, median time, attempts, exposures and flags. A test not in
-   * the org is 404.2; a blind-reviewer key is refused (403.17).
+   * the org is 404.2; a blind-reviewer key is refused (403.17). One version of the test at a time
+   * (docs/test-versions.md): the current one, or `version`'s (404.2 for one the test does not have).
    */
-  itemAnalysis(testId: number, options?: CallOptions): Promise<ItemAnalysis> {
-    return this.transport.json({ method: 'GET', path: `/v2/org/tests/${segment(testId)}/item-analysis`, credential: 'apiKey' }, ItemAnalysis, options);
+  itemAnalysis(testId: number, options?: CallOptions & { readonly version?: number }): Promise<ItemAnalysis> {
+    const { version, ...call } = options ?? {};
+    return this.transport.json(
+      {
+        method: 'GET',
+        path: `/v2/org/tests/${segment(testId)}/item-analysis`,
+        ...(version === undefined ? {} : { query: { version } }),
+        credential: 'apiKey',
+      },
+      ItemAnalysis,
+      call,
+    );
   }
 
   /**

@@ -6,6 +6,8 @@ import {
   MAX_PAGE_SIZE,
   TestDetails,
   TestList,
+  TestVersionList,
+  TestVersionMade,
   type PagingQuery,
   type TestDefinition,
   type TestSummary,
@@ -104,6 +106,24 @@ export class Tests {
    */
   check(definition: TestDefinitionInput, options?: CallOptions): Promise<DefinitionCheck> {
     return this.transport.json({ method: 'POST', path: '/v2/org/test-definition/check', body: definition, credential: 'apiKey' }, DefinitionCheck, options);
+  }
+
+  /**
+   * Changes a test: the whole definition as it is to be becomes its next version (docs/test-versions.md). Attempts
+   * already started keep theirs; the same definition as the current version makes nothing (`created: false`). A
+   * question that keeps its `key` with another meaning, or a `reimplements` naming no dropped key, is 400.132.
+   */
+  addVersion(testId: number, definition: TestDefinitionInput, options?: CallOptions): Promise<TestVersionMade> {
+    return this.transport.json(
+      { method: 'POST', path: `/v2/org/tests/${segment(testId)}/versions`, body: definition, credential: 'apiKey', acceptsIdempotencyKey: true },
+      TestVersionMade,
+      options,
+    );
+  }
+
+  /** The test's versions, oldest first, with the attempts started on each and which is current. */
+  versions(testId: number, options?: CallOptions): Promise<TestVersionList> {
+    return this.transport.json({ method: 'GET', path: `/v2/org/tests/${segment(testId)}/versions`, credential: 'apiKey' }, TestVersionList, options);
   }
 
   /** The JSON Schema of an importable definition (for editors and CI checks); public, no API key. */

@@ -144,7 +144,10 @@ export const ReportDetails = z
         .int()
         .positive()
         .optional()
-        .meta({ description: 'Always given by this server; optional for servers before versions. The version of the test this attempt was taken on (or, before it starts, the current one): 1, 2, 3… (issue 62 item 4).' }),
+        .meta({
+          description:
+            'Always given by this server; optional for servers before versions. The version of the test this attempt was taken on (or, before it starts, the current one): 1, 2, 3… (issue 62 item 4).',
+        }),
       allowedSeconds: z
         .int()
         .nonnegative()

@@ -24,7 +24,7 @@ export const QuestionBase = {
   skills: QuestionSkills,
   key: QuestionKey.optional().meta({
     description:
-      "The question's own name across the test's versions (docs/test-versions.md): a new version that keeps the key must keep what the question asks and accepts (options, answers, tests, marks); only its wording and skills may change. Its item statistics gather across versions under the key.",
+      "The question's own name across the test's versions (docs/test-versions.md): a new version that keeps the key must keep what the question asks and accepts (options, answers, tests, marks); only its wording and skills may change. A question whose meaning changes takes a new key and names the old one in `reimplements`.",
   }),
   reimplements: QuestionKey.optional().meta({
     description: 'The key of the question of the current version this one replaces with a changed meaning: its statistics start again.',

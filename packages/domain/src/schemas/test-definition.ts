@@ -117,7 +117,8 @@ export const TestDefinition = z
     path: ['duration'],
   })
   .refine((t) => repeatedKeyOf(t.sections) === undefined, {
-    error: (issue) => `question key ${repeatedKeyOf((issue.input as { sections: readonly SectionDefinition[] }).sections)} names two questions: a key names one`,
+    error: (issue) =>
+      `question key ${repeatedKeyOf((issue.input as { sections: readonly SectionDefinition[] }).sections)} names two questions: a key names one`,
     path: ['sections'],
   })
   .refine((t) => sumSectionDurations(t.sections) <= MAX_TEST_MINUTES, {

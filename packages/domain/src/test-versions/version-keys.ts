@@ -10,7 +10,11 @@ import type { QuestionDefinition, TestDefinition } from '../schemas/test-definit
 export const questionMeaningOf = (question: QuestionDefinition): string => {
   const { text: _text, skills: _skills, key: _key, reimplements: _reimplements, ...meaning } = question;
   // A coding question's reference and wrong solutions check its tests; they are not what the candidate is marked on.
-  const { referenceSolutions: _references, wrongSolutions: _wrong, ...marked } = meaning as typeof meaning & { referenceSolutions?: unknown; wrongSolutions?: unknown };
+  const {
+    referenceSolutions: _references,
+    wrongSolutions: _wrong,
+    ...marked
+  } = meaning as typeof meaning & { referenceSolutions?: unknown; wrongSolutions?: unknown };
   return JSON.stringify(marked);
 };
 
@@ -35,8 +39,16 @@ export const checkVersionKeys = (current: Pick<TestDefinition, 'sections'>, next
       );
     const replaced = question.reimplements;
     if (replaced === undefined) continue;
-    if (!before.has(replaced)) return refuse('test-version-keys-not-valid', `Question ${question.key ?? '(without a key)'} reimplements ${replaced}, which the current version has no question keyed.`);
-    if (kept.has(replaced)) return refuse('test-version-keys-not-valid', `Question ${question.key ?? '(without a key)'} reimplements ${replaced}, which this version still has: drop the question it replaces.`);
+    if (!before.has(replaced))
+      return refuse(
+        'test-version-keys-not-valid',
+        `Question ${question.key ?? '(without a key)'} reimplements ${replaced}, which the current version has no question keyed.`,
+      );
+    if (kept.has(replaced))
+      return refuse(
+        'test-version-keys-not-valid',
+        `Question ${question.key ?? '(without a key)'} reimplements ${replaced}, which this version still has: drop the question it replaces.`,
+      );
   }
   return ok(true);
 };

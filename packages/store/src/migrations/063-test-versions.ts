@@ -10,7 +10,10 @@ import { sql, type Kysely, type Migration } from 'kysely';
 export const testVersionsMigration = (): Migration => ({
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('tests').addColumn('lineage_id', 'bigint').execute();
-    await db.schema.alterTable('tests').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+    await db.schema
+      .alterTable('tests')
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
     await db.schema.alterTable('tests').addColumn('current_version_id', 'bigint').execute();
     await db.schema.createIndex('tests_lineage_idx').on('tests').columns(['lineage_id', 'version']).execute();
     await db.schema.alterTable('invitations').addColumn('version_test_id', 'bigint').execute();

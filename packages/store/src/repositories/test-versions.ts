@@ -43,7 +43,12 @@ export const addTestVersion = (
     const next = version + 1;
     // A version's row takes a negative place: never on a page of the list, never counted (the count is the highest).
     const orgPosition = Math.min(Number(lowest?.position ?? 0), 0) - 1;
-    const { test } = await insertTestContent(trx, { orgId, accessKey: `${first.access_key}.v${next}`, orgPosition, lineageId: testId, version: next }, definition, now);
+    const { test } = await insertTestContent(
+      trx,
+      { orgId, accessKey: `${first.access_key}.v${next}`, orgPosition, lineageId: testId, version: next },
+      definition,
+      now,
+    );
     await trx.updateTable('tests').set({ current_version_id: test.id }).where('id', '=', testId).execute();
     return ok({ testId, version: next, created: true });
   });

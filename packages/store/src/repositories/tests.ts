@@ -1,16 +1,16 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import {
-  type Result,
-  type Section,
-  type TestDefinition,
-  type TestVersionList,
-  type TestVersionMade,
-  type ImportedTest,
-  type TestDetails,
-  type TestStatus,
-  type SectionRecord,
-  type TestSummary,
+import type {
+  Result,
+  Section,
+  TestDefinition,
+  TestVersionList,
+  TestVersionMade,
+  ImportedTest,
+  TestDetails,
+  TestStatus,
+  SectionRecord,
+  TestSummary,
 } from '@assay/domain';
 import { compileOnce, parameter } from '../engine/compiled-query.js';
 import { toSectionRecord } from './records.js';
@@ -91,7 +91,11 @@ const LAST_POSITION = 2_147_483_647;
  */
 const testsCount = compileOnce((db: Kysely<Database>) =>
   db.selectNoFrom((eb) => [
-    eb.selectFrom('tests').select((tests) => tests.fn.max('org_position').as('count')).where('org_id', '=', parameter<number>('orgId')).as('count'),
+    eb
+      .selectFrom('tests')
+      .select((tests) => tests.fn.max('org_position').as('count'))
+      .where('org_id', '=', parameter<number>('orgId'))
+      .as('count'),
     eb.selectFrom('tests').select('id').where('org_id', '=', parameter<number>('orgId')).orderBy('id', 'desc').limit(1).as('newest'),
   ]),
 );

@@ -81,7 +81,14 @@ const BODIES_THAT_HOLD: Record<string, fc.Arbitrary<unknown>> = {
   // A drawn definition rarely passes every refinement (durations, correct options): a small one that does.
   'POST /v2/org/tests/:testId/versions': fc.constant({
     testName: 'Another version',
-    sections: [{ sectionName: 'S', sectionType: 'general', duration: 5, questions: [{ type: 'single_choice', text: 'Q', options: [{ text: 'A', correct: true }, { text: 'B' }] }] }],
+    sections: [
+      {
+        sectionName: 'S',
+        sectionType: 'general',
+        duration: 5,
+        questions: [{ type: 'single_choice', text: 'Q', options: [{ text: 'A', correct: true }, { text: 'B' }] }],
+      },
+    ],
   }),
 };
 
