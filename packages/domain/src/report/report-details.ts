@@ -140,14 +140,10 @@ export const ReportDetails = z
       testName: z.string(),
       /** The test's duration in minutes, as authored. */
       duration: z.int(),
-      version: z
-        .int()
-        .positive()
-        .optional()
-        .meta({
-          description:
-            'Always given by this server; optional for servers before versions. The version of the test this attempt was taken on (or, before it starts, the current one): 1, 2, 3… (issue 62 item 4).',
-        }),
+      version: z.int().positive().optional().meta({
+        description:
+          'Always given by this server; optional for servers before versions. The version of the test this attempt was taken on (or, before it starts, the current one): 1, 2, 3… (issue 62 item 4).',
+      }),
       allowedSeconds: z
         .int()
         .nonnegative()
