@@ -67,7 +67,7 @@ describe.each(['sqlite', 'postgres'] as const)('test summaries on %s', (backend)
   it('keeps no definition for a summary: the test a route looks up carries the summary columns only', async () => {
     const { testId } = await importNamed(here, orgId, 'First');
     const found = await here.tests.find(orgId, testId);
-    expect(found).toEqual({ id: testId, name: 'First', access_key: expect.any(String), duration: 10, question_count: 1, status: 'Active' });
+    expect(found).toEqual({ id: testId, name: 'First', access_key: expect.any(String), duration: 10, question_count: 1, status: 'Active', content_id: testId, version: 1 });
     expect(found).not.toHaveProperty('definition');
     // Another org's id answers like an unknown one, kept or not.
     expect(await here.tests.find(otherOrgId, testId)).toBeUndefined();
@@ -90,6 +90,22 @@ describe.each(['sqlite', 'postgres'] as const)('test summaries on %s', (backend)
     for (const name of ['Fifth', 'Sixth', 'Seventh']) await importNamed(there, orgId, name);
     expect(await names(here, 3, 6)).toEqual({ names: ['Seventh'], count: 7 });
     expect(await names(here, 3, 3)).toEqual({ names: ['Fourth', 'Fifth', 'Sixth'], count: 7 });
+  });
+
+  it("shows another instance's new version on the list at once, and in a kept test within its life (decision 1488)", async () => {
+    const fresh = (await here.orgs.create({ name: 'Versioned', email: 'versioned@example.com', timeZoneId: 1000 }, 1)).id;
+    const { testId } = await importNamed(here, fresh, 'Version one');
+    expect((await here.tests.list(fresh, 20, 0)).tests.map((test) => test.testName)).toEqual(['Version one']);
+    expect((await here.tests.find(fresh, testId))?.name).toBe('Version one');
+    expect(await there.tests.addVersion(fresh, testId, oneQuestionTest('Version two'), 2)).toEqual({ val: { testId, version: 2, created: true } });
+    const page = await here.tests.list(fresh, 20, 0);
+    expect(page.tests.map((test) => [test.testId, test.testName])).toEqual([[testId, 'Version two']]);
+    expect(page.testsCount).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect(await here.tests.find(fresh, testId)).toMatchObject({ id: testId, name: 'Version two', version: 2 });
+    expect((await there.tests.find(fresh, testId))?.content_id).toBe(await here.tests.currentContentId(fresh, testId));
+    // Importing the same definition again names the test, not its version's row.
+    expect((await importNamed(here, fresh, 'Version two')).sameContentAs).toBe(testId);
   });
 
   it("never answers another org's page from a kept one", async () => {
