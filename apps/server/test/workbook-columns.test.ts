@@ -38,6 +38,8 @@ const APPENDED = [
   'tags',
   'meanRating',
   'ratings',
+  // The test version the attempt was taken on (issue 62 item 4, decision 1489): last.
+  'testVersion',
 ];
 
 const banded = {
@@ -123,6 +125,7 @@ describe.each(backends)("the workbook's percent, percentile, verdict, extra time
         percent: details.score.percent,
         percentile: details.percentile!.percentile,
         verdict: details.verdict?.label ?? null,
+        testVersion: details.test.version,
       });
     }
     // 7.5 of 10: four of six scored below it and one tied (itself), the "Strong" band; 2 of 10 is in no band.
