@@ -96,5 +96,22 @@ describe('assay tests lint|push FILE.yaml against a real server and jail', () =>
     const imported = await runAssay(['tests', 'import', right], env);
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.stdout).toMatch(new RegExp(`A test with the same content already exists as test ${testId}\\.`));
+
+    // Issue 62 item 4: the same file pushed to the test makes nothing; a changed one its next version.
+    const again = await runAssay(['tests', 'push', right, '--test', String(testId)], env, 120_000);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain(`Test ${testId} is already this file (version 1): no version made.`);
+    const longer = write('longer.yaml', sumsFile(RIGHT.join('\n')).replace('duration: 15', 'duration: 20'));
+    const versioned = await runAssay(['tests', 'push', longer, '--test', String(testId)], env, 120_000);
+    expect(versioned.code, versioned.stderr).toBe(0);
+    expect(versioned.stdout).toContain(`Test ${testId} is now at version 2: invitations not started take it; attempts already started keep theirs.`);
+    expect(await org.client.tests.get(testId)).toMatchObject({ testId, duration: 20 });
+    expect((await org.client.tests.versions(testId)).versions.map((version) => [version.version, version.duration, version.current])).toEqual([
+      [1, 15, false],
+      [2, 20, true],
+    ]);
+    const missing = await runAssay(['tests', 'push', longer, '--test', '99999999'], env, 120_000);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('404.2');
   });
 });
