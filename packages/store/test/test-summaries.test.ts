@@ -67,7 +67,16 @@ describe.each(['sqlite', 'postgres'] as const)('test summaries on %s', (backend)
   it('keeps no definition for a summary: the test a route looks up carries the summary columns only', async () => {
     const { testId } = await importNamed(here, orgId, 'First');
     const found = await here.tests.find(orgId, testId);
-    expect(found).toEqual({ id: testId, name: 'First', access_key: expect.any(String), duration: 10, question_count: 1, status: 'Active', content_id: testId, version: 1 });
+    expect(found).toEqual({
+      id: testId,
+      name: 'First',
+      access_key: expect.any(String),
+      duration: 10,
+      question_count: 1,
+      status: 'Active',
+      content_id: testId,
+      version: 1,
+    });
     expect(found).not.toHaveProperty('definition');
     // Another org's id answers like an unknown one, kept or not.
     expect(await here.tests.find(otherOrgId, testId)).toBeUndefined();
