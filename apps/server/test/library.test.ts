@@ -85,6 +85,30 @@ describe.each(backends)('the library on %s', (backend) => {
     expect(expectFailure(await importing({ readyTest: 'data-analyst-sql', items: ['git-staged-diff'] }), '400.2').result).toContain('one of them');
   });
 
+  it('adds items to an existing test as its next version, an attempt started before keeping its own (decision 1491)', async () => {
+    const { testId } = expectSuccess<ImportedTest>(await importing({ items: ['git-staged-diff'], testName: 'Growing' }));
+    const registered = await h.client.invitations.register(testId, { emailId: 'early@example.com', fullName: 'Early Bird' });
+    const early = h.client.candidate(registered.takeTestURL.split('/t/')[1]!);
+    await early.start();
+    const adding = (body: unknown, id = testId, apiKey?: string) =>
+      h.request({ method: 'POST', url: `/v2/org/tests/${id}/library-items`, body, ...(apiKey ? { apiKey } : {}) });
+    expect(expectSuccess(await adding({ items: ['leap-year', 'sql-distinct-keyword'] }))).toEqual({ testId, version: 2, created: true });
+    const details = await get<TestDetails>(`/v2/org/tests/${testId}`);
+    expect(details.sections.map((section) => [section.sectionName, section.questions])).toEqual([
+      ['Questions', 1],
+      ['Questions', 1],
+      ['Coding', 1],
+    ]);
+    expect((await early.session()).test.sections.map((section) => section.sectionName)).toEqual(['Questions']);
+    expect(expectSuccess(await adding({ readyTest: 'data-analyst-sql' }))).toMatchObject({ testId, version: 3, created: true });
+    expect(expectFailure(await adding({ items: ['nope-one'] }), '400.139').result).toContain('nope-one');
+    expectFailure(await adding({ readyTest: 'no-such-test' }), '404.126');
+    expect(expectFailure(await adding({ readyTest: 'data-analyst-sql', items: ['leap-year'] }), '400.2').result).toContain('one of them');
+    const other = await h.createOrg('Other library org');
+    expectFailure(await adding({ items: ['leap-year'] }, testId, other.apiKey), '404.2');
+    expectFailure(await adding({ items: ['leap-year'] }, 99_999_999), '404.2');
+  });
+
   it('lets a reviewer key read the library and refuses it an import, naming the roles that may', async () => {
     const reviewer = await h.client.admin.keys.create(h.org.orgId, { role: 'reviewer', label: 'Panel' });
     expectSuccess(await h.request({ method: 'GET', url: '/v2/org/library', apiKey: reviewer.apiKey }));

@@ -15,3 +15,4 @@ export {
 } from './library/library-wire.js';
 export { filterLibrary, libraryItemDetails, libraryItemSummary, librarySkills, readyTestSummary } from './library/library-query.js';
 export { attributionLines, itemsDefinition, libraryImportDefinition, readyTestDefinition } from './library/library-definition.js';
+export { LibraryAdditionInput, withLibraryAddition } from './library/library-addition.js';

@@ -4,12 +4,12 @@ import { LibraryItemType, LibraryLevel } from '@assay/domain/library';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { fields, table } from '../format/table.js';
-import { parsePageNumber, parsePageSize } from './arguments.js';
+import { parseId, parsePageNumber, parsePageSize } from './arguments.js';
 import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
 import { act, withJson, type GlobalOptions } from './json-option.js';
 import { emit } from './output.js';
-import { importedText } from './tests.js';
+import { importedText, versionText } from './imported-text.js';
 
 /** The library's items for people: id, type, level, skills, languages, licence, title. */
 export const libraryListText = (list: LibraryList, page: number, size: number): string => {
@@ -119,19 +119,26 @@ export const registerLibrary = (program: Command, io: CliIo): void => {
   withJson(
     library
       .command('import')
-      .description('a new test from a ready test (its id) or from chosen items (--items)')
+      .description('a new test from a ready test (its id) or from chosen items (--items); with --test, added to that test as its next version')
       .argument('[READY_TEST]', 'a ready test id (assay library list --tests)')
       .option('--items <ids>', 'item ids, comma-separated, in the order the test asks them')
-      .option('--name <name>', "the new test's name (needed with --items)"),
+      .option('--name <name>', "the new test's name (needed with --items)")
+      .option('--test <TEST_ID>', 'add to this test instead, as its next version (attempts already started keep theirs)', parseId),
   ).action(
-    act(io, async (io, options: GlobalOptions & { items?: string; name?: string }, readyTest: string | undefined) => {
+    act(io, async (io, options: GlobalOptions & { items?: string; name?: string; test?: number }, readyTest: string | undefined) => {
       if ((readyTest === undefined) === (options.items === undefined)) throw new UsageError('Name a ready test or give --items, one of them.');
-      if (options.items !== undefined && !options.name) throw new UsageError('--items needs --name: the new test needs a name.');
+      const items = options.items?.split(',').map((id) => id.trim());
+      if (options.test !== undefined) {
+        if (options.name) throw new UsageError('--name names a new test: with --test the test keeps its name.');
+        const client = await connect(io, options.profile);
+        const made = await client.library.addToTest(options.test, readyTest !== undefined ? { readyTest } : { items: items! });
+        emit(io, options, made, () => versionText(made));
+        return;
+      }
+      if (items !== undefined && !options.name) throw new UsageError('--items needs --name: the new test needs a name.');
       const client = await connect(io, options.profile);
       const test = await client.library.import(
-        readyTest !== undefined
-          ? { readyTest, ...(options.name ? { testName: options.name } : {}) }
-          : { items: options.items!.split(',').map((id) => id.trim()), testName: options.name! },
+        readyTest !== undefined ? { readyTest, ...(options.name ? { testName: options.name } : {}) } : { items: items!, testName: options.name! },
       );
       emit(io, options, test, () => importedText(test));
     }),

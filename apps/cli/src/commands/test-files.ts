@@ -1,5 +1,5 @@
 import type { TestDefinitionInput } from '@assay/client';
-import { type DefinitionCheck, solutionRunsOf, type TestDefinition, type TestVersionMade } from '@assay/domain/schemas';
+import { type DefinitionCheck, solutionRunsOf, type TestDefinition } from '@assay/domain/schemas';
 import type { Command } from 'commander';
 import { FileProblemsError, UsageError } from '../errors.js';
 import { candidatePreviewText } from '../definition-file/candidate-preview.js';
@@ -13,7 +13,7 @@ import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
 import { act, withJson, type GlobalOptions } from './json-option.js';
 import { emit } from './output.js';
-import { importedText } from './imported-text.js';
+import { importedText, versionText } from './imported-text.js';
 
 /** What `assay tests lint --json` prints: the file, its problems (none when it is ok), and its solutions' runs. */
 export interface LintReport {
@@ -63,12 +63,6 @@ const refuse = (io: CliIo, options: GlobalOptions, report: LintReport): never =>
   else for (const problem of report.problems) io.stdout.write(`${terminalLine(problemLine(report.file, problem))}\n`);
   throw new FileProblemsError(report.file, report.problems.length);
 };
-
-/** What a push to an existing test made: its new version, or nothing when the file is the current version. */
-export const versionText = (made: TestVersionMade): string =>
-  made.created
-    ? `Test ${made.testId} is now at version ${made.version}: invitations not started take it; attempts already started keep theirs.`
-    : `Test ${made.testId} is already this file (version ${made.version}): no version made.`;
 
 const withoutDefinition = ({ file, ok, problems, solutions }: LintReport): LintReport => ({ file, ok, problems, solutions });
 

@@ -44,4 +44,13 @@ describe('assay library', () => {
     expect((await runAssay(['library', 'import', '--items', 'leap-year'], env)).code).toBe(2);
     expect((await runAssay(['library', 'list', '--level', 'expert'], env)).code).toBe(2);
   });
+
+  it('adds items to an existing test as its next version with --test (decision 1491)', async () => {
+    const { testId } = JSON.parse((await runAssay(['library', 'import', '--items', 'git-staged-diff', '--name', 'Growing', '--json'], env)).stdout) as ImportedTest;
+    const added = await runAssay(['library', 'import', '--items', 'leap-year', '--test', String(testId)], env);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toContain(`Test ${testId} is now at version 2`);
+    expect((await org.client.tests.get(testId)).sections.map((section) => section.sectionName)).toEqual(['Questions', 'Coding']);
+    expect((await runAssay(['library', 'import', '--items', 'leap-year', '--test', String(testId), '--name', 'X'], env)).code).toBe(2);
+  });
 });

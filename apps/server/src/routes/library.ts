@@ -23,7 +23,7 @@ import { importTestDefinition } from '../services/test-import.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 /** The library as shipped with this server, read and checked once, on the first request that needs it. */
-const shipped = (() => {
+export const shipped = (() => {
   let library: ReturnType<typeof indexed> | undefined;
   const indexed = () => {
     const { items, tests } = loadLibrary();

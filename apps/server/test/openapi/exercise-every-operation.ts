@@ -236,6 +236,7 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'GET', url: `/v2/org/tests/${testId}/item-analysis?version=1` });
   await send({ method: 'POST', url: `/v2/org/tests/${testId}/versions`, body: { ...TINY_TEST, testName: 'Tiny, version 2' } });
   await send({ method: 'GET', url: `/v2/org/tests/${testId}/versions` });
+  await send({ method: 'POST', url: `/v2/org/tests/${testId}/library-items`, body: { items: ['git-staged-diff'] } });
   await send({ method: 'GET', url: '/v2/org/tests/999999/versions' });
   await send({ method: 'GET', url: '/v2/org/tests/999999/item-analysis' });
   // Erasure (issue 51): by address and by invitation (an erased one again: a no-op), an unknown address (404.51), and v3's shape.

@@ -104,6 +104,7 @@ describe.each(backends)('every keyed POST keeps its answer with its effect (%s)'
     await post('/v2/org/report/{testInvitationId}/links/revoke', `/v2/org/report/${testInvitationId}/links/revoke`);
     await post('/v2/org/testinvitation/{testInvitationId}/share', `/v2/org/testinvitation/${testInvitationId}/share`, { days: 3 });
     await post('/v2/org/library/import', '/v2/org/library/import', { readyTest: 'data-analyst-sql' });
+    await post('/v2/org/tests/{testId}/library-items', `/v2/org/tests/${testId}/library-items`, { items: ['git-staged-diff'] });
     await post('/v2/org/testinvitation/{testInvitationId}/tags', `/v2/org/testinvitation/${testInvitationId}/tags`, { tag: 'keyed' });
     await post('/v2/org/testinvitation/{testInvitationId}/notes', `/v2/org/testinvitation/${testInvitationId}/notes`, { text: 'A keyed note.' });
     await post('/v2/org/tests/{testId}/decisions/bulk', `/v2/org/tests/${testId}/decisions/bulk`, { decision: 'on-hold', ids: [testInvitationId] });

@@ -57,6 +57,8 @@ const KEPT_AS_WRITTEN: Record<string, string> = {
   'importTest sections[].questions[].signature.returns': 'never stored with a control: a type must be one of the vocabulary (refused 400.2 otherwise)',
   'importFromLibrary readyTest': 'never stored with a control: a library id is lower-case words joined by hyphens (refused 400.2 otherwise)',
   'importFromLibrary items[]': 'never stored with a control: a library id is lower-case words joined by hyphens (refused 400.2 otherwise)',
+  'addLibraryItemsToTest readyTest': 'never stored with a control: a library id is lower-case words joined by hyphens (refused 400.2 otherwise)',
+  'addLibraryItemsToTest items[]': 'never stored with a control: a library id is lower-case words joined by hyphens (refused 400.2 otherwise)',
   'addCandidateTag tag': 'never stored with a control: a tag is letters, digits, `.`, `_` and `-` once normalised (refused 400.40 otherwise)',
   'importTest sections[].questions[].referenceSolutions[].code': "an author's solution, run as written (issue 62)",
   'importTest sections[].questions[].key': 'never stored with a control: a question key is letters, digits, `.`, `_` and `-` (refused 400.2 otherwise)',
@@ -478,6 +480,10 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
   importFromLibrary: () => [
     { method: 'POST', url: '/v2/org/library/import', auth: 'apiKey', body: { readyTest: 'data-analyst-sql', testName: 'Analysts, spring' } },
     { method: 'POST', url: '/v2/org/library/import', auth: 'apiKey', body: { items: ['git-staged-diff'], testName: 'Git basics' } },
+  ],
+  addLibraryItemsToTest: (w) => [
+    { method: 'POST', url: `/v2/org/tests/${w.testId}/library-items`, auth: 'apiKey', body: { readyTest: 'data-analyst-sql' } },
+    { method: 'POST', url: `/v2/org/tests/${w.testId}/library-items`, auth: 'apiKey', body: { items: ['git-staged-diff'] } },
   ],
   importQuestionBank: () => [
     { method: 'POST', url: '/v2/org/tests/import-bank', auth: 'apiKey', body: { format: 'gift', content: '::Q1:: Is it?\n{T}', testName: 'From GIFT' } },

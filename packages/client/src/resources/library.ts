@@ -1,6 +1,14 @@
-import { ImportedTest } from '@assay/domain/schemas';
+import { ImportedTest, TestVersionMade } from '@assay/domain/schemas';
 import type { z } from 'zod';
-import { type LibraryFilter, LibraryItemDetails, type LibraryImportInput, LibraryList, ReadyTestList, type ReadyTestSummary } from '@assay/domain/library';
+import {
+  type LibraryAdditionInput,
+  type LibraryFilter,
+  LibraryItemDetails,
+  type LibraryImportInput,
+  LibraryList,
+  ReadyTestList,
+  type ReadyTestSummary,
+} from '@assay/domain/library';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
 import type { Transport } from '../core/transport.js';
@@ -33,5 +41,17 @@ export class Library {
    */
   import(input: z.input<typeof LibraryImportInput>, options?: CallOptions): Promise<ImportedTest> {
     return this.transport.json({ method: 'POST', path: '/v2/org/library/import', body: input, credential: 'apiKey', idempotent: true }, ImportedTest, options);
+  }
+
+  /**
+   * Adds chosen items (`{ items }`) or a ready test's sections (`{ readyTest }`) after an existing test's own, as its
+   * next version (docs/test-versions.md): attempts already started keep theirs. 404.2 for a test not in the org.
+   */
+  addToTest(testId: number, input: z.input<typeof LibraryAdditionInput>, options?: CallOptions): Promise<TestVersionMade> {
+    return this.transport.json(
+      { method: 'POST', path: `/v2/org/tests/${segment(testId)}/library-items`, body: input, credential: 'apiKey', acceptsIdempotencyKey: true },
+      TestVersionMade,
+      options,
+    );
   }
 }

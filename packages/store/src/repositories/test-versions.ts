@@ -97,3 +97,16 @@ export const versionRowOf = async (db: Kysely<Database>, orgId: number, testId: 
     .executeTakeFirst();
   return row === undefined ? undefined : Number(row.id);
 };
+
+/** The definition of the test's current version, as stored (defaults filled in); undefined: the org has no such test. */
+export const currentDefinitionOf = async (db: Kysely<Database>, orgId: number, testId: number): Promise<TestDefinition | undefined> => {
+  const row = await db
+    .selectFrom('tests')
+    .leftJoin('tests as current', 'current.id', 'tests.current_version_id')
+    .select((eb) => eb.fn.coalesce('current.definition', 'tests.definition').as('definition'))
+    .where('tests.org_id', '=', orgId)
+    .where('tests.id', '=', testId)
+    .where('tests.lineage_id', 'is', null)
+    .executeTakeFirst();
+  return row === undefined ? undefined : (JSON.parse(row.definition) as TestDefinition);
+};

@@ -15,7 +15,7 @@ import type {
 import { compileOnce, parameter } from '../engine/compiled-query.js';
 import { toSectionRecord } from './records.js';
 import { insertTestContent } from './test-content-writes.js';
-import { addTestVersion, testVersionsOf, versionRowOf } from './test-versions.js';
+import { addTestVersion, currentDefinitionOf, testVersionsOf, versionRowOf } from './test-versions.js';
 import { inTransaction } from '../engine/transaction-steps.js';
 import type { Dialect } from '../engine/connect.js';
 import type { Database, TestRow } from '../database.js';
@@ -154,6 +154,11 @@ export class TestsRepository {
     const made = await addTestVersion(this.db, this.dialect, { orgId, testId, definition, now });
     if (made?.val?.created) this.cache.delete(`${orgId}:${testId}`);
     return made;
+  }
+
+  /** The definition of the test's current version; undefined: the org has no such test. */
+  currentDefinition(orgId: number, testId: number): Promise<TestDefinition | undefined> {
+    return currentDefinitionOf(this.db, orgId, testId);
   }
 
   /** The test's versions, oldest first; undefined: the org has no such test. */

@@ -23,6 +23,7 @@ import { invitationSummaryRoutes } from '../../routes/invitation-summary.js';
 import { candidateCompareRoutes } from '../../routes/candidate-compare.js';
 import { itemAnalysisRoutes } from '../../routes/item-analysis.js';
 import { testVersionRoutes } from '../../routes/test-versions.js';
+import { libraryAdditionRoutes } from '../../routes/library-additions.js';
 import { invitationRoutes } from '../../routes/invitations.js';
 import { orgPeopleRoutes } from '../../routes/org-people.js';
 import { personalDataRoutes } from '../../routes/personal-data.js';
@@ -77,6 +78,7 @@ const V2_ROUTES = [
   aiCheckRoutes,
   itemAnalysisRoutes,
   testVersionRoutes,
+  libraryAdditionRoutes,
   definitionCheckRoutes,
   retentionSettingsRoutes,
   whoAmIRoutes,

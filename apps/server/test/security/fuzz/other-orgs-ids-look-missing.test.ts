@@ -78,6 +78,7 @@ const V3_INVITE = fc.record({ email: fc.constantFrom('fuzz@example.com', 'other.
 const BODIES_THAT_HOLD: Record<string, fc.Arbitrary<unknown>> = {
   'POST /v3/tests/:testId/invite': V3_INVITE,
   'POST /v3/tests/:testId/testlinks/:testLinkId/invite': V3_INVITE,
+  'POST /v2/org/tests/:testId/library-items': fc.constant({ items: ['git-staged-diff'] }),
   // A drawn definition rarely passes every refinement (durations, correct options): a small one that does.
   'POST /v2/org/tests/:testId/versions': fc.constant({
     testName: 'Another version',
