@@ -50,6 +50,18 @@ describe('assay tests import a question bank', () => {
     expect(report.skipped).toEqual([{ index: 7, name: 'Match commands', type: 'Matching', why: 'matching questions have no Assay question type' }]);
   });
 
+  it("imports the shapes of Moodle's own fixtures: Moodle 1.9's cloze skipped, its picture field reported", async () => {
+    const xml = await runAssay(['tests', 'import', BANK('moodle-shapes.xml')], env);
+    expect({ code: xml.code, stderr: xml.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(xml.stdout).toMatch(/^Imported "Backend" as test \d+: 3 questions in 3 sections, 6 min\.\n/);
+    expect(xml.stdout).toContain('\nSkipped 1 question:\n  #3 "cloze question with image" (cloze): embedded answers (Cloze) have no Assay question type\n');
+    expect(xml.stdout).toContain('\nNot carried over:\n  #4 "mcq with image": the image "schema.png"');
+    const gift = await runAssay(['tests', 'import', BANK('moodle-shapes.gift')], env);
+    expect({ code: gift.code, stderr: gift.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(gift.stdout).toMatch(/^Imported "Shapes of Moodle's GIFT" as test \d+: 11 questions in 1 section, 22 min\.\n/);
+    expect(gift.stdout).toContain('  #5 "Q-number": the feedback of 1 answer');
+  });
+
   it('refuses a bank the server cannot read (exit 1, 400.136 naming the line) and stores nothing', async () => {
     const broken = join(mkdtempSync(join(tmpdir(), 'assay-cli-bank-')), 'broken.gift');
     writeFileSync(broken, '::Fine:: Is it? {T}\n\n::Broken:: Which? {=yes ~no: because}\n');
