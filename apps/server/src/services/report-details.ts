@@ -25,6 +25,7 @@ import { reportAiFacts } from './attempt-ai.js';
 import { reportAiOf } from '@assay/domain/ai';
 import { withIntegritySummaries } from './integrity-summaries.js';
 import { workbookReading } from './workbook-reading.js';
+import { loadItemAnalysis } from './item-analysis.js';
 
 /** No standing is read for an attempt that is not scored: it has no percentile. */
 const UNRANKED: ScoreStanding = { below: 0, tied: 0, total: 0 };
@@ -164,6 +165,16 @@ export async function* workbookRowsOfTest(store: Store, orgId: number, testId: n
         : { kind: 'times-row', ...who, cells };
     }
   }
+  yield* itemAnalysisSheetOf(store, orgId, testId);
+}
+
+/**
+ * The Item analysis sheet's content, read once every candidate row has gone (decision 1444): the rows stream as
+ * before, and the analysis (one row per question and version) crosses in one message at the end.
+ */
+async function* itemAnalysisSheetOf(store: Store, orgId: number, testId: number): AsyncGenerator<WorkbookRow> {
+  const analysis = await loadItemAnalysis(store, orgId, testId);
+  if (analysis) yield { kind: 'item-analysis', analysis };
 }
 
 /** Texts the workbook thread cannot read alone (a coding question they do not name) are read here, as the store would. */
