@@ -65,7 +65,7 @@ describe('assay tests import a question bank', () => {
   it('refuses a bank the server cannot read (exit 1, 400.136 naming the line) and stores nothing', async () => {
     const broken = join(mkdtempSync(join(tmpdir(), 'assay-cli-bank-')), 'broken.gift');
     writeFileSync(broken, '::Fine:: Is it? {T}\n\n::Broken:: Which? {=yes ~no: because}\n');
-    const before = (await org.client.tests.list()).testsCount;
+    const before = (await org.client.tests.list()).testsCount ?? 0;
     const refused = await runAssay(['tests', 'import', broken], env);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('400.136');

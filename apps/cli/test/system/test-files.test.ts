@@ -90,7 +90,7 @@ describe('assay tests lint|push FILE.yaml against a real server and jail', () =>
       'crowded.yaml',
       `testName: Crowded\nsections:\n  - sectionName: Code\n    sectionType: coding\n    duration: 15\n    questions:\n${question.repeat(4)}`,
     );
-    const before = (await org.client.tests.list()).testsCount;
+    const before = (await org.client.tests.list()).testsCount ?? 0;
     for (const command of ['lint', 'push']) {
       const refused = await runAssay(['tests', command, crowded], env);
       expect(refused.code, refused.stderr).toBe(1);

@@ -48,7 +48,7 @@ describe('ImportFileScreen against a real server', () => {
   it('refuses a YAML file naming the line and column, imports nothing, then imports it once mended (a, Enter)', async () => {
     const file = join(dir, 'screen.yaml');
     await writeFile(file, yamlFile('soon'));
-    const before = (await org.client.tests.list()).testsCount;
+    const before = (await org.client.tests.list()).testsCount ?? 0;
     screen = renderScreen(<ImportFileScreen />, { client: org.client });
     await screen.waitFor('A test file (.yaml, .yml, .json) is linted');
     await screen.burst(file, KEYS.enter);

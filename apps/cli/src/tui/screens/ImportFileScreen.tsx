@@ -79,8 +79,7 @@ export const ImportFileScreen = () => {
         </Text>
         <Text> </Text>
         {shown.map((line, index) => (
-          // Lines repeat (blank ones): their place is their identity.
-          // biome-ignore lint/suspicious/noArrayIndexKey: the lines never move
+          // Lines repeat (blank ones): their place is their identity, and they never move.
           <Text key={index} wrap="wrap">
             {line === '' ? ' ' : line}
           </Text>
