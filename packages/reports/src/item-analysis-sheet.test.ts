@@ -96,6 +96,15 @@ describe('the Item analysis sheet', () => {
     expect(rowValues(sheet, 5, 5)).toEqual([2, 42, 'a1b2c3d4e5f6', 'coding', 'Coding']);
   });
 
+  it('says in one line where to read an analysis the export left out', async () => {
+    const path = join(dir, 'left-out.xlsx');
+    const leftOut = 'This test has 20100 invitations: the workbook carries item analysis up to 2000.';
+    await writeWorkbookFile(path, fromArray([jane, { kind: 'item-analysis', leftOut }]));
+    const sheet = sheetOf(await readWorkbookFile(path), 'Item analysis');
+    expect(sheet.actualRowCount).toBe(2);
+    expect(rowValues(sheet, 2, 2)).toEqual([leftOut, null]);
+  });
+
   it('refuses a row after the analysis: the sheet order is fixed', async () => {
     const rows: WorkbookRow[] = [{ kind: 'item-analysis', analysis }, jane];
     await expect(writeWorkbookFile(join(dir, 'late.xlsx'), fromArray(rows))).rejects.toThrow('A row came after the item analysis.');

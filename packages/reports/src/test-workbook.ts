@@ -1,7 +1,6 @@
 import type { EventEmitter } from 'node:events';
 import ExcelJS from 'exceljs';
 import type { TestDetails } from '@assay/domain';
-import type { ItemAnalysis } from '@assay/domain/report';
 import { ATTEMPTED_ON_COLUMN, CANDIDATE_WIDTHS, candidateCells, candidateHeadings } from './candidates-sheet.js';
 import {
   QUESTIONS_LEADING_COLUMNS,
@@ -13,7 +12,7 @@ import {
   timeHeadings,
 } from './questions-sheet.js';
 import { FlowControl } from './workbook-flow.js';
-import type { CellValue, QuestionsHeader, TimesHeader, WorkbookInput } from './workbook-rows.js';
+import type { CellValue, ItemAnalysisSheet, QuestionsHeader, TimesHeader, WorkbookInput } from './workbook-rows.js';
 import { DataRowWriter } from './sheet-row-xml.js';
 import { CANDIDATES_SHEET, ITEM_ANALYSIS_SHEET, QUESTIONS_SHEET, TIMES_SHEET, dataSheet, writeSectionsSheet, writeTestSheet } from './workbook-sheets.js';
 import { ITEM_ANALYSIS_HEADINGS, ITEM_ANALYSIS_WIDTHS, itemAnalysisRowsOf } from './item-analysis-sheet.js';
@@ -89,7 +88,7 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
   let timeRows: DataRowWriter | undefined;
   let timesHeader: TimesHeader | undefined;
   let timeCount = 0;
-  let analysis: ItemAnalysis | undefined;
+  let analysis: ItemAnalysisSheet | undefined;
   for await (const row of rows) {
     if (analysis) throw new Error('A row came after the item analysis.');
     if (!('kind' in row) || row.kind === 'candidate-cells') {
@@ -114,7 +113,7 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
       timesHeader = row;
       timeRows = new DataRowWriter(times);
     } else if (row.kind === 'item-analysis') {
-      analysis = row.analysis;
+      analysis = row;
     } else if (row.kind === 'times-row') {
       if (!times || !timeRows) throw new Error('A Time per question row came before its sheet started.');
       if ((timeCount += 1) > candidateCount) throw new Error('The Time per question sheet has more rows than the Candidates sheet.');
@@ -150,11 +149,16 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
   writeItemAnalysisSheet(workbook, analysis);
 };
 
-/** The Item analysis sheet: its heading row always, its rows when the feed sent the analysis (a feed may not). */
-const writeItemAnalysisSheet = (workbook: Writer, analysis: ItemAnalysis | undefined): void => {
+/**
+ * The Item analysis sheet: its heading row always; its rows when the feed sent the analysis (a feed may not), or the
+ * one line saying why it was left out.
+ */
+const writeItemAnalysisSheet = (workbook: Writer, sheetRow: ItemAnalysisSheet | undefined): void => {
   const sheet = dataSheet(workbook, ITEM_ANALYSIS_SHEET, ITEM_ANALYSIS_HEADINGS, ITEM_ANALYSIS_WIDTHS);
   const writer = new DataRowWriter(sheet);
-  for (const question of analysis?.questions ?? []) for (const cells of itemAnalysisRowsOf(question)) writer.write(cells);
+  if (sheetRow && 'leftOut' in sheetRow) writer.write([sheetRow.leftOut]);
+  for (const question of sheetRow && 'analysis' in sheetRow ? sheetRow.analysis.questions : [])
+    for (const cells of itemAnalysisRowsOf(question)) writer.write(cells);
   writer.flush();
   sheet.commit();
 };

@@ -123,10 +123,10 @@ export interface TimesRow {
  * The Item analysis sheet's content (after the last Time per question row): the test's item analysis as the API
  * answers it, one row per question and version, so it crosses in one message however many candidates there are.
  */
-export interface ItemAnalysisSheet {
-  readonly kind: 'item-analysis';
-  readonly analysis: ItemAnalysis;
-}
+export type ItemAnalysisSheet =
+  | { readonly kind: 'item-analysis'; readonly analysis: ItemAnalysis }
+  /** A test too large for the export to analyse (decision 1445): the sheet's one line says where to read it. */
+  | { readonly kind: 'item-analysis'; readonly leftOut: string };
 
 /**
  * What the export streams to the workbook: every candidate row, then the Questions sheet's header and one row per
