@@ -1,9 +1,10 @@
 /**
  * The most invitations a test may have for the Excel export to carry its Item analysis sheet (decision 1445). The
  * analysis holds every scored attempt's marks, choices and times at once and computes in one go on the request thread:
- * measured on the bench's realistic test (24 questions), 20,000 attempts cost the export 2.7 s more of that thread and
- * 130 MB more memory, where the rest of the export stays flat. At 2,000 it is a fifth of a second and ~13 MB; a test
- * with more is analysed where it is asked for alone (`GET /v2/org/tests/{id}/item-analysis`, `assay tests analysis`).
+ * on the bench's realistic test (24 questions), 20,000 attempts cost the export 2.7 s more of that thread and 130 MB
+ * more memory, where the rest of the export stays flat; 2,100 attempts took 0.4 to 1.4 s and a few MB on a loaded
+ * machine (docs/speed.md). A larger test is analysed where it is asked for alone (`GET /v2/org/tests/{id}/item-analysis`,
+ * `assay tests analysis`).
  */
 export const ITEM_ANALYSIS_EXPORT_CAP = 2_000;
 
