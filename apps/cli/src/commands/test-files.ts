@@ -57,7 +57,7 @@ export const registerTestFiles = (tests: Command, io: CliIo): void => {
     tests
       .command('lint')
       .description(
-        'check a test file against the definition schema, each problem with its line and column; the server runs the reference and wrong solutions it carries against its hidden tests',
+        'check a test file against the definition schema, each problem with its line and column; the server runs the reference and wrong solutions it carries against its hidden tests (at most 60 a file)',
       )
       .argument(...FILE_ARGUMENT)
       .option(...OFFLINE),
