@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DefinitionCheck, TestList } from '@assay/domain';
+import { type DefinitionCheck, SOLUTIONS_PER_CHECK_CAP, type TestList } from '@assay/domain';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
 import { backends, startHarness, type Harness } from './helpers/test-app.js';
 
@@ -35,6 +35,23 @@ const RIGHT_TESTS = [
   { args: [0, 5], expected: 5 },
 ];
 const QUESTION = ['sections', 0, 'questions', 0];
+
+/** A definition carrying `count` solutions in all, ten reference and ten wrong per question at most (the schema's own cap). */
+const withManySolutions = (count: number) => {
+  const base = withSolutions(RIGHT_TESTS);
+  const question = base.sections[0]!.questions[0]!;
+  const solution = question.referenceSolutions[0]!;
+  const questions = [];
+  for (let left = count; left > 0; left -= 20) {
+    const references = Math.min(10, left);
+    questions.push({
+      ...question,
+      referenceSolutions: Array.from({ length: references }, () => solution),
+      wrongSolutions: Array.from({ length: Math.min(10, left - references) }, () => question.wrongSolutions[0]!),
+    });
+  }
+  return { ...base, sections: [{ ...base.sections[0]!, questions }] };
+};
 
 describe.each(backends)('POST /v2/org/test-definition/check on %s', (backend) => {
   let h: Harness;
@@ -74,6 +91,14 @@ describe.each(backends)('POST /v2/org/test-definition/check on %s', (backend) =>
         message: 'your hidden tests accept a wrong answer: wrong solution (wrongSolutions[0], JavaScript) passes all 1 of them',
       },
     ]);
+  });
+
+  it('refuses a definition carrying more solutions than one check runs (400.131), naming the count and the cap', async () => {
+    const refused = expectFailure(await check(withManySolutions(SOLUTIONS_PER_CHECK_CAP + 1)), '400.131');
+    expect(refused.result).toBe(
+      `The definition carries ${SOLUTIONS_PER_CHECK_CAP + 1} reference and wrong solutions; one check runs at most ${SOLUTIONS_PER_CHECK_CAP}. ` +
+        'Split the file into several tests, or keep fewer solutions per question.',
+    );
   });
 
   it('refuses an invalid definition as the import does, stores nothing, and refuses a reviewer key naming who may', async () => {

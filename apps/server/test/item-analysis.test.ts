@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemAnalysis } from '@assay/domain';
 import { candidate, questionIdsOf, registerFor } from './helpers/candidate.js';
@@ -69,6 +70,29 @@ describe.each(backends)('item analysis of a test on %s', (backend) => {
       ['wrong D', 0, ['unpicked-distractor']],
     ]);
     for (const row of [q1, q2]) expect(row?.flags).not.toContain('unpicked-distractor');
+  });
+
+  it('writes the same figures in the Excel export’s Item analysis sheet, a row per question and per option', async () => {
+    const analysis = expectSuccess<ItemAnalysis>(await read(testId));
+    const response = await h.request({ method: 'GET', url: `/v2/org/report/${testId}/excel` });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Item analysis')!;
+    const rows: Record<string, unknown>[] = [];
+    const headings = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    sheet.eachRow((row, number) => {
+      if (number > 1) rows.push(Object.fromEntries(headings.map((heading, index) => [heading, (row.values as unknown[])[index + 1] ?? null])));
+    });
+    // Four questions of four options: a row for each question, then one for each of its options.
+    expect(rows).toHaveLength(4 * 5);
+    const questionRows = rows.filter((row) => row.option === null);
+    expect(questionRows.map((row) => [row.question, row.attempts, row.facility, row.discrimination])).toEqual(
+      analysis.questions.map((question) => [question.number, question.attempts, question.facility, question.discrimination]),
+    );
+    expect(questionRows[3]?.flags).toContain('discrimination');
+    const unpicked = rows.find((row) => row.question === 3 && row.option === 'D');
+    expect(unpicked).toMatchObject({ optionText: 'wrong D', correct: 'no', chosen: 0, flags: 'unpicked-distractor' });
   });
 
   it('answers another org’s test like a missing one, and refuses a blind reviewer naming who may', async () => {

@@ -228,7 +228,7 @@ describe.each(backends)('reports (4.11-4.14) on %s', (backend) => {
       expect(disposition).toContain(`filename="assay-test-${exported}-report.xlsx"`);
 
       const workbook = await load(response.rawPayload);
-      expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Test', 'Sections', 'Candidates', 'Questions', 'Time per question']);
+      expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Test', 'Sections', 'Candidates', 'Questions', 'Time per question', 'Item analysis']);
 
       const testSheet = Object.fromEntries(rowsOf(workbook.getWorksheet('Test')!).map((row) => [row.field, row.value]));
       expect(testSheet).toMatchObject({ testId: exported, testName: 'Excel export', duration: 60, questions: 3 });

@@ -224,3 +224,4 @@ export { type AnalysedQuestion, analyseItems, type ItemAnalysisFacts, itemFlagsO
 export { analysedQuestionsOf } from './item-analysis/analysed-questions.js';
 export { exposuresOf } from './item-analysis/exposures.js';
 export { ITEM_ANALYSIS_THRESHOLDS } from './item-analysis/item-analysis-thresholds.js';
+export { ITEM_ANALYSIS_EXPORT_CAP, itemAnalysisInExport, itemAnalysisLeftOutText } from './item-analysis/export-cap.js';

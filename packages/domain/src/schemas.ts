@@ -61,6 +61,7 @@ export { testDefinitionJsonSchema } from './schemas/test-definition-json-schema.
 export { CodingSolution } from './schemas/coding-solutions.js';
 export { DefinitionCheck, DefinitionPath, DefinitionProblem, SolutionRunResult } from './test-files/definition-check.js';
 export { type SolutionCaseResult, type SolutionOutcome, type SolutionRun, solutionRunsOf, solutionVerdict } from './test-files/solution-runs.js';
+export { SOLUTIONS_PER_CHECK_CAP, solutionsWithinCap } from './test-files/solution-cap.js';
 export { AccessTime, TestLink, TestLinkInput, TestLinkList, TestLinkStatus } from './schemas/test-link.js';
 export { HttpUrl, LinkRegistration, normalizeEmail, RegisterCandidateInput, Registration } from './schemas/registration.js';
 export { CancelledInvitation, CancelQuery, Reattempt, ReattemptQuery, ResentInvitation, ResetInvitation, RevokedReportLinks } from './schemas/invitation.js';

@@ -26,10 +26,11 @@ export {
 } from './questions-sheet.js';
 export { writeTestWorkbook } from './test-workbook.js';
 export { reportPdfFileName, testWorkbookFileName } from './file-names.js';
-export { CANDIDATES_SHEET, QUESTIONS_SHEET, SECTIONS_SHEET, TEST_SHEET } from './workbook-sheets.js';
+export { CANDIDATES_SHEET, ITEM_ANALYSIS_SHEET, QUESTIONS_SHEET, SECTIONS_SHEET, TEST_SHEET, TIMES_SHEET } from './workbook-sheets.js';
 export type {
   CandidateCellsRow,
   CandidateRow,
+  ItemAnalysisSheet,
   QuestionColumn,
   QuestionsHeader,
   QuestionsRow,

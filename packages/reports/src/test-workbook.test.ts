@@ -25,7 +25,14 @@ describe('writeTestWorkbook', () => {
     await writeWorkbookFile(path, fromArray([jane, raj]));
     const workbook = await readWorkbookFile(path);
 
-    expect(workbook.worksheets.map((worksheet) => worksheet.name)).toEqual(['Test', 'Sections', 'Candidates', 'Questions', 'Time per question']);
+    expect(workbook.worksheets.map((worksheet) => worksheet.name)).toEqual([
+      'Test',
+      'Sections',
+      'Candidates',
+      'Questions',
+      'Time per question',
+      'Item analysis',
+    ]);
 
     const testSheet = sheetOf(workbook, 'Test');
     expect(testSheet.actualRowCount).toBe(8);

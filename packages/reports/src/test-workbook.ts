@@ -12,9 +12,10 @@ import {
   timeHeadings,
 } from './questions-sheet.js';
 import { FlowControl } from './workbook-flow.js';
-import type { CellValue, QuestionsHeader, TimesHeader, WorkbookInput } from './workbook-rows.js';
+import type { CellValue, ItemAnalysisSheet, QuestionsHeader, TimesHeader, WorkbookInput } from './workbook-rows.js';
 import { DataRowWriter } from './sheet-row-xml.js';
-import { CANDIDATES_SHEET, QUESTIONS_SHEET, TIMES_SHEET, dataSheet, writeSectionsSheet, writeTestSheet } from './workbook-sheets.js';
+import { CANDIDATES_SHEET, ITEM_ANALYSIS_SHEET, QUESTIONS_SHEET, TIMES_SHEET, dataSheet, writeSectionsSheet, writeTestSheet } from './workbook-sheets.js';
+import { ITEM_ANALYSIS_HEADINGS, ITEM_ANALYSIS_WIDTHS, itemAnalysisRowsOf } from './item-analysis-sheet.js';
 import { XlsxZip } from './xlsx-zip.js';
 import { skillCells, skillHeadings, skillWidths, skillsOfColumns } from './skills-columns.js';
 
@@ -87,7 +88,9 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
   let timeRows: DataRowWriter | undefined;
   let timesHeader: TimesHeader | undefined;
   let timeCount = 0;
+  let analysis: ItemAnalysisSheet | undefined;
   for await (const row of rows) {
+    if (analysis) throw new Error('A row came after the item analysis.');
     if (!('kind' in row) || row.kind === 'candidate-cells') {
       if (questions) throw new Error('A candidate row came after the Questions sheet had started.');
       candidateRows.write('kind' in row ? row.cells : candidateCells(test, row));
@@ -109,6 +112,8 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
       times = timesSheet(workbook, row);
       timesHeader = row;
       timeRows = new DataRowWriter(times);
+    } else if (row.kind === 'item-analysis') {
+      analysis = row;
     } else if (row.kind === 'times-row') {
       if (!times || !timeRows) throw new Error('A Time per question row came before its sheet started.');
       if ((timeCount += 1) > candidateCount) throw new Error('The Time per question sheet has more rows than the Candidates sheet.');
@@ -141,6 +146,21 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
   }
   timeRows?.flush();
   times.commit();
+  writeItemAnalysisSheet(workbook, analysis);
+};
+
+/**
+ * The Item analysis sheet: its heading row always; its rows when the feed sent the analysis (a feed may not), or the
+ * one line saying why it was left out.
+ */
+const writeItemAnalysisSheet = (workbook: Writer, sheetRow: ItemAnalysisSheet | undefined): void => {
+  const sheet = dataSheet(workbook, ITEM_ANALYSIS_SHEET, ITEM_ANALYSIS_HEADINGS, ITEM_ANALYSIS_WIDTHS);
+  const writer = new DataRowWriter(sheet);
+  if (sheetRow && 'leftOut' in sheetRow) writer.write([sheetRow.leftOut]);
+  for (const question of sheetRow && 'analysis' in sheetRow ? sheetRow.analysis.questions : [])
+    for (const cells of itemAnalysisRowsOf(question)) writer.write(cells);
+  writer.flush();
+  sheet.commit();
 };
 
 /**
@@ -148,7 +168,8 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
  * test section), "Candidates" (one row per candidate, in iteration order, with a score and a max column per test
  * section matched by sectionName), "Questions" (the same candidates, a column of marks awarded per question, and a
  * coding question's language and hidden tests passed, then a score and a max column per skill when questions name
- * skills) and "Time per question" (the same candidates, seconds per question). Rows are committed as they are written and consumed one at a
+ * skills), "Time per question" (the same candidates, seconds per question) and "Item analysis" (a row per question and
+ * version with its figures, and one per option of a choice question). Rows are committed as they are written and consumed one at a
  * time, so memory stays flat however many there are. Resolves once the output has finished (exceljs ends it).
  *
  * Rejects when the rows iterable throws, or the output errors or closes early. The output is then left unfinished

@@ -1,4 +1,5 @@
 import type { CandidateReport, IntegritySummary, RecordedSummary, SectionReportEntry, ShownScore, ViolationKind } from '@assay/domain';
+import type { ItemAnalysis } from '@assay/domain/report';
 
 /** A value of one cell: numbers stay numbers, an empty cell is null. */
 export type CellValue = string | number | Date | null;
@@ -121,10 +122,20 @@ export interface TimesRow {
 }
 
 /**
- * What the export streams to the workbook: every candidate row, then the Questions sheet's header and one row per
- * candidate, then the Time per question sheet's (a streamed workbook writes one sheet after the other).
+ * The Item analysis sheet's content (after the last Time per question row): the test's item analysis as the API
+ * answers it, one row per question and version, so it crosses in one message however many candidates there are.
  */
-export type WorkbookRow = CandidateRow | QuestionsHeader | QuestionsRow | QuestionsTextsRow | TimesHeader | TimesRow;
+export type ItemAnalysisSheet =
+  | { readonly kind: 'item-analysis'; readonly analysis: ItemAnalysis }
+  /** A test too large for the export to analyse (decision 1445): the sheet's one line says where to read it. */
+  | { readonly kind: 'item-analysis'; readonly leftOut: string };
+
+/**
+ * What the export streams to the workbook: every candidate row, then the Questions sheet's header and one row per
+ * candidate, then the Time per question sheet's, then the item analysis (a streamed workbook writes one sheet after
+ * the other).
+ */
+export type WorkbookRow = CandidateRow | QuestionsHeader | QuestionsRow | QuestionsTextsRow | TimesHeader | TimesRow | ItemAnalysisSheet;
 
 /** What the workbook writes from: the rows, with a Candidates row either as its report or as its cells. */
 export type WorkbookInput = WorkbookRow | CandidateCellsRow;

@@ -8,6 +8,7 @@ export const SECTIONS_SHEET = 'Sections';
 export const CANDIDATES_SHEET = 'Candidates';
 export const QUESTIONS_SHEET = 'Questions';
 export const TIMES_SHEET = 'Time per question';
+export const ITEM_ANALYSIS_SHEET = 'Item analysis';
 
 type Writer = ExcelJS.stream.xlsx.WorkbookWriter;
 

@@ -1,12 +1,12 @@
 import type { TestDefinitionInput } from '@assay/client';
-import { type DefinitionCheck, solutionRunsOf, type TestDefinition } from '@assay/domain/schemas';
 import type { Command } from 'commander';
 import { FileProblemsError, UsageError } from '../errors.js';
 import { candidatePreviewText } from '../definition-file/candidate-preview.js';
-import type { DefinitionSource, FileProblem } from '../definition-file/definition-source.js';
+import type { DefinitionSource } from '../definition-file/definition-source.js';
 import { readDefinitionFile } from '../definition-file/read-definition-file.js';
-import { checkSchema, problemLine } from '../definition-file/schema-problems.js';
-import { solutionProblemsOf, solutionsSummary } from '../definition-file/solution-problems.js';
+import { checkTimeoutMs, type LintReport, lintDefinition } from '../definition-file/lint-definition.js';
+import { problemLine } from '../definition-file/schema-problems.js';
+import { solutionsSummary } from '../definition-file/solution-problems.js';
 import { terminalLine } from '../format/terminal-text.js';
 import { parseId } from './arguments.js';
 import type { CliIo } from './cli-io.js';
@@ -14,15 +14,6 @@ import { connect } from './connection.js';
 import { act, withJson, type GlobalOptions } from './json-option.js';
 import { emit } from './output.js';
 import { importedText, versionText } from './imported-text.js';
-
-/** What `assay tests lint --json` prints: the file, its problems (none when it is ok), and its solutions' runs. */
-export interface LintReport {
-  readonly file: string;
-  readonly ok: boolean;
-  readonly problems: readonly FileProblem[];
-  /** The server's runs of the file's solutions; null when it carries none, or with --offline. */
-  readonly solutions: DefinitionCheck['solutions'] | null;
-}
 
 /** `FILE: ok`, with what the solutions' runs proved; or each problem on a line of its own. */
 export const lintText = (report: LintReport): string => {
@@ -32,30 +23,22 @@ export const lintText = (report: LintReport): string => {
     : `${report.file}: ok (${solutionsSummary({ solutions: report.solutions, problems: [] })})`;
 };
 
-/** A run can take a while per solution (a compile, a jail): the client waits this long, plus this much per solution. */
-const CHECK_BASE_MS = 60_000;
-const CHECK_PER_SOLUTION_MS = 30_000;
-
 type LintOptions = GlobalOptions & { offline?: boolean };
 
-/**
- * The file against the schema (here, each problem at its line), then, when it carries solutions and --offline is not
- * given, the server runs them against the hidden tests in its sandbox and its problems come back at their lines too.
- */
-const lintSource = async (io: CliIo, options: LintOptions, source: DefinitionSource): Promise<LintReport & { definition?: TestDefinition }> => {
-  const { file } = source;
-  const schema = checkSchema(source);
-  if (schema.definition === undefined) return { file, ok: false, problems: schema.problems, solutions: null };
-  const runs = solutionRunsOf(schema.definition).length;
-  if (runs === 0 || options.offline) return { file, ok: true, problems: [], solutions: null, definition: schema.definition };
-  const client = await connect(io, options.profile).catch((error: unknown) => {
-    // Without a server the solutions cannot run: say how to lint the rest.
-    throw error instanceof UsageError ? new UsageError(`${error.message} Or lint with --offline: the schema only, the solutions not run.`) : error;
-  });
-  const check = await client.tests.check(source.value as TestDefinitionInput, { timeoutMs: CHECK_BASE_MS + CHECK_PER_SOLUTION_MS * runs });
-  const problems = solutionProblemsOf(source, check);
-  return { file, ok: problems.length === 0, problems, solutions: check.solutions, definition: schema.definition };
-};
+/** `lintDefinition` with the server's runs of the solutions, unless --offline: connecting only when there are some. */
+const lintSource = (io: CliIo, options: LintOptions, source: DefinitionSource) =>
+  lintDefinition(
+    source,
+    options.offline
+      ? undefined
+      : async (definition, runs) => {
+          const client = await connect(io, options.profile).catch((error: unknown) => {
+            // Without a server the solutions cannot run: say how to lint the rest.
+            throw error instanceof UsageError ? new UsageError(`${error.message} Or lint with --offline: the schema only, the solutions not run.`) : error;
+          });
+          return client.tests.check(definition, { timeoutMs: checkTimeoutMs(runs) });
+        },
+  );
 
 /** Prints a failed lint (each problem at its line, or the report as JSON) and stops with exit code 1. */
 const refuse = (io: CliIo, options: GlobalOptions, report: LintReport): never => {
@@ -75,7 +58,7 @@ export const registerTestFiles = (tests: Command, io: CliIo): void => {
     tests
       .command('lint')
       .description(
-        'check a test file against the definition schema, each problem with its line and column; the server runs the reference and wrong solutions it carries against its hidden tests',
+        'check a test file against the definition schema, each problem with its line and column; the server runs the reference and wrong solutions it carries against its hidden tests (at most 60 a file)',
       )
       .argument(...FILE_ARGUMENT)
       .option(...OFFLINE),

@@ -7,6 +7,7 @@ import { HistoryScreen } from './screens/HistoryScreen.js';
 import { TranscriptScreen } from './screens/TranscriptScreen.js';
 import { NotesScreen } from './screens/NotesScreen.js';
 import { LibraryScreen } from './screens/LibraryScreen.js';
+import { ImportFileScreen } from './screens/ImportFileScreen.js';
 import { PeopleScreen } from './screens/PeopleScreen.js';
 import { RetentionScreen } from './screens/RetentionScreen.js';
 import { TestSettingsScreen } from './screens/TestSettingsScreen.js';
@@ -99,6 +100,8 @@ const RouteScreen = ({ route, options }: { route: Route; options: AppOptions }) 
       return <PeopleScreen />;
     case 'library':
       return <LibraryScreen />;
+    case 'importFile':
+      return <ImportFileScreen />;
     case 'retention':
       return <RetentionScreen />;
     case 'completions':

@@ -34,6 +34,18 @@ export const HINTS = {
   ],
   /** The open library (issue 62 item 2): in the help only, the footer is full at 80 columns. */
   libraryKey: { ...hint('l', 'library', 'the open library: ready tests for roles, imported as a new test'), helpOnly: true as const },
+  /** Importing a file (issue 62 items 3 and 6): in the help only, like `l`. */
+  importKey: {
+    ...hint('i', 'import a file', 'import a test file (.yaml, .json: linted first) or a question bank (Moodle .xml, GIFT .gift/.txt)'),
+    helpOnly: true as const,
+  },
+  importFile: [
+    hint('type', 'path', "the file's path (relative to where assay was started)"),
+    hint('↑↓', 'pick', 'pick one of the test files or banks of the working directory'),
+    hint('Enter', 'import', 'lint a test file and import it, or import a bank and list what was left out'),
+    hint('Esc', 'cancel'),
+  ],
+  importDone: [hint('Enter', 'open test', 'open the test just made'), hint('a', 'another file', 'import another file (the same path offered again)')],
   library: [hint('↑↓', 'move'), hint('Enter', 'import', 'make the highlighted ready test a new test of your organization (after a y)'), hint('r', 'refresh')],
   /** An admin key's (decision 834): in the help only, the test list's footer is full at 80 columns. */
   peopleKey: { ...hint('p', 'people', "the organization's people and their keys: add, issue, revoke, deactivate"), helpOnly: true as const },

@@ -82,6 +82,24 @@ describe('assay tests lint|push FILE.yaml against a real server and jail', () =>
     );
   });
 
+  it('refuses a file carrying more solutions than one check runs (400.131, the count and the cap), pushing nothing', async () => {
+    const solution = '          - language: python\n            code: "def add(a, b):\\n    return a + b\\n"';
+    const tenEach = `        referenceSolutions:\n${Array(10).fill(solution).join('\n')}\n        wrongSolutions:\n${Array(10).fill(solution).join('\n')}\n`;
+    const question = `      - type: coding\n        text: Add.\n        languages: [python]\n        functionName: add\n        hiddenTests:\n          - { args: [1, 2], expected: 3 }\n${tenEach}`;
+    const crowded = write(
+      'crowded.yaml',
+      `testName: Crowded\nsections:\n  - sectionName: Code\n    sectionType: coding\n    duration: 15\n    questions:\n${question.repeat(4)}`,
+    );
+    const before = (await org.client.tests.list()).testsCount ?? 0;
+    for (const command of ['lint', 'push']) {
+      const refused = await runAssay(['tests', command, crowded], env);
+      expect(refused.code, refused.stderr).toBe(1);
+      expect(refused.stderr).toContain('400.131');
+      expect(refused.stderr).toContain('The definition carries 80 reference and wrong solutions; one check runs at most 60.');
+    }
+    expect((await org.client.tests.list()).testsCount).toBe(before);
+  });
+
   it('lints a right file ok, pushes it as a new test, and imports the same YAML with tests import', async () => {
     const right = write('right.yaml', sumsFile(RIGHT.join('\n')));
     const linted = await runAssay(['tests', 'lint', right], env, 120_000);

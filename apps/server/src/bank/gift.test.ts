@@ -4,6 +4,8 @@ import { testOfBank } from '@assay/domain';
 import { giftItems } from './gift.js';
 
 const FIXTURE = readFileSync(new URL('../../test/fixtures/bank/gift-bank.gift', import.meta.url), 'utf8');
+/** Every construct of Moodle's own GIFT fixture and format examples, in our words (the file's head says which). */
+const MOODLE_SHAPES = readFileSync(new URL('../../test/fixtures/bank/moodle-shapes.gift', import.meta.url), 'utf8');
 
 describe('giftItems', () => {
   it('carries choice, true/false, short answer, number and essay, and skips matching with why', () => {
@@ -48,6 +50,42 @@ describe('giftItems', () => {
       '3 the feedback for the answer "true"',
       '4 the feedback of 1 answer',
     ]);
+  });
+
+  it("reads every shape Moodle's own GIFT importer is tested on, the matching question skipped", () => {
+    const items = giftItems(MOODLE_SHAPES);
+    if (items.err) throw new Error(items.err.message);
+    const made = testOfBank(items.val);
+    if (made.err) throw new Error(made.err.message);
+    const questions = made.val.definition.sections[0]?.questions ?? [];
+    expect(questions.map((question) => question.type)).toEqual([
+      'free_text',
+      'single_choice',
+      'multiple_choice',
+      'short_answer',
+      'short_answer',
+      'single_choice',
+      'single_choice',
+      'single_choice',
+      'short_answer',
+      'short_answer',
+      'single_choice',
+    ]);
+    expect(made.val.skipped).toEqual([{ index: 2, name: 'Q-matching', type: 'Matching', why: 'matching questions have no Assay question type' }]);
+    // `{#3:2~#Completely wrong}`: Moodle's bare first number before `~` (gift-pegjs alone refuses it).
+    expect(questions[3]).toMatchObject({ text: 'Pick a whole number from 1 to 5.', acceptedAnswers: [{ answer: '3', match: 'number', tolerance: 2 }] });
+    expect(questions[4]).toMatchObject({ acceptedAnswers: [{ answer: 'git log', match: 'text' }] });
+    expect(questions[5]).toMatchObject({ options: [{ text: 'True', correct: true }, { correct: false }] });
+    expect(questions[8]).toMatchObject({ text: 'How many bits are in a **byte**?', acceptedAnswers: [{ answer: '8', tolerance: 0.5 }] });
+    expect(questions[10]).toMatchObject({ options: [{ text: '~', correct: true }, { correct: false }] });
+    expect(made.val.notCarried.map((part) => `${part.name}: ${part.what}`)).toEqual(
+      expect.arrayContaining([
+        'Q-number: the feedback of 1 answer',
+        'Q-short: the 50 % credit of answer "git show" (a short answer is right or wrong)',
+        'Q-truth: the general feedback',
+        'Q-weighted numbers: the 50 % credit of 1997 ± 2 (a number is right or wrong)',
+      ]),
+    );
   });
 
   it('reads a number range as a value with its tolerance', () => {

@@ -11,13 +11,20 @@ const FORMATS: Readonly<Record<TextFormat['format'], BankTextFormat>> = {
 };
 
 /**
+ * `{#3:2 ~#Completely wrong}`: a bare first number, then `~` for any other answer. Moodle reads it (its own GIFT
+ * fixture has it); gift-pegjs takes answers after a first one only when that one starts with `=`, so it gets one
+ * (a character added on that line, before the number). An unescaped `{#` always opens a number's answers.
+ */
+const BARE_NUMBER_BEFORE_OTHERS = /(?<!\\)\{#(?=\s*[-+]?[\d.][^{}=~]*~)/g;
+
+/**
  * GIFT text (Moodle's one-question-per-paragraph format) read into bank items with gift-pegjs, the grammar the GIFT
  * tooling shares. Text the grammar cannot read is refused (400.136) naming the line and column where it stopped.
  */
 export const giftItems = (content: string): Result<BankItem[]> => {
   let parsed: GIFTQuestion[];
   try {
-    parsed = parse(content);
+    parsed = parse(content.replace(BARE_NUMBER_BEFORE_OTHERS, '{#='));
   } catch (error) {
     const where = (error as { location?: { start?: { line: number; column: number } } }).location?.start;
     const message = error instanceof Error ? error.message : String(error);
@@ -99,7 +106,8 @@ const fractionOf = (choice: { isCorrect: boolean; weight: number | null }): numb
 function numberOf(format: NumericalFormat): Pick<BankNumberAnswer, 'value' | 'tolerance'> {
   const exact = (value: number): string => String(Math.round(value * 1e10) / 1e10);
   if (format.type === 'high-low' && format.numberHigh !== undefined && format.numberLow !== undefined) {
-    return { value: exact((format.numberHigh + format.numberLow) / 2), tolerance: Math.abs(format.numberHigh - format.numberLow) / 2 };
+    const tolerance = Math.abs(format.numberHigh - format.numberLow) / 2;
+    return { value: exact((format.numberHigh + format.numberLow) / 2), tolerance: Number(exact(tolerance)) };
   }
   return { value: exact(format.number ?? Number.NaN), tolerance: Math.abs(format.range ?? 0) };
 }

@@ -4,6 +4,8 @@ import { testOfBank } from '@assay/domain';
 import { moodleXmlItems } from './moodle-xml.js';
 
 const FIXTURE = readFileSync(new URL('../../test/fixtures/bank/moodle-bank.xml', import.meta.url), 'utf8');
+/** The shapes of Moodle's own XML fixtures (nested categories, an essay's settings, Moodle 1.9's fields), in our words. */
+const MOODLE_SHAPES = readFileSync(new URL('../../test/fixtures/bank/moodle-shapes.xml', import.meta.url), 'utf8');
 
 const bankTest = (content: string) => {
   const items = moodleXmlItems(content);
@@ -84,6 +86,21 @@ describe('moodleXmlItems', () => {
       '6 the image "a B-tree"',
       '6 the information for graders',
     ]);
+  });
+
+  it("reads the shapes of Moodle's own fixtures: nested categories, an essay, Moodle 1.9's picture field and cloze", () => {
+    const test = bankTest(MOODLE_SHAPES);
+    expect(test.definition.sections.map((section) => [section.sectionName, section.questions.map((question) => question.type)])).toEqual([
+      ['Backend', ['single_choice']],
+      ['Databases', ['free_text']],
+      ['Moodle 1.9', ['single_choice']],
+    ]);
+    expect(test.skipped).toEqual([{ index: 3, name: 'cloze question with image', type: 'cloze', why: 'embedded answers (Cloze) have no Assay question type' }]);
+    // Answers without a format, their text padded with newlines as Moodle 1.9 wrote them; the old picture reported.
+    expect(test.definition.sections[2]?.questions[0]).toMatchObject({
+      options: [{ text: 'a hash index', correct: false }, { text: 'a bitmap index' }, { text: 'a B-tree index', correct: true }],
+    });
+    expect(test.notCarried).toEqual([{ index: 4, name: 'mcq with image', what: 'the image "schema.png"' }]);
   });
 
   it('refuses XML that is not well-formed (400.136), naming the line and column', () => {

@@ -21,6 +21,8 @@ const UNSUPPORTED: Readonly<Record<string, string>> = {
   description: 'a description is text without a question; Assay has no such item',
   random: "a random question is drawn from a category when the quiz starts; use a section's draw (a question pool) instead",
   multianswer: 'embedded answers (Cloze) have no Assay question type',
+  // Moodle 1.9's name for the same type, still read by Moodle's importer.
+  cloze: 'embedded answers (Cloze) have no Assay question type',
   calculated: 'calculated questions (numbers drawn from datasets) have no Assay question type',
   calculatedsimple: 'calculated questions (numbers drawn from datasets) have no Assay question type',
   calculatedmulti: 'calculated questions (numbers drawn from datasets) have no Assay question type',
@@ -68,6 +70,9 @@ function questionOf(question: Node, type: string, index: number): BankQuestion {
   if (['correctfeedback', 'partiallycorrectfeedback', 'incorrectfeedback'].some((name) => hasText(question[name]))) {
     notCarried.push('the feedback for a right, partly right or wrong response');
   }
+  // Moodle 1.9 kept a question's picture apart from its text (`<image>`, `<image_base64>`); Moodle still imports it.
+  const image = textOf(question.image);
+  if (image !== '') notCarried.push(`the image "${image}"`);
   const hints = (question.hint as unknown[] | undefined)?.length ?? 0;
   if (hints > 0) notCarried.push(hints === 1 ? 'a hint' : `${hints} hints`);
   const grade = Number.parseFloat(textOf(question.defaultgrade));

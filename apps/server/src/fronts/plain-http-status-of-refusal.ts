@@ -35,6 +35,7 @@ export const PLAIN_HTTP_STATUS_OF_REFUSAL = {
   'too-many-tags': 400,
   'too-many-notes': 400,
   'bulk-decision-too-large': 400,
+  'too-many-solutions': 400,
   'compare-count-out-of-bounds': 400,
   'compare-ids-not-valid': 400,
   'share-days-out-of-bounds': 400,

@@ -41,7 +41,9 @@ export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
         tags: ['reports'],
         summary: 'Export test report as Excel (4.14)',
         description:
-          'Sheets Test, Sections, Candidates (one row per invitation, per-section columns) and Questions (the same rows; per question the marks awarded, and a coding question’s language and hidden tests passed), streamed. 503.2 with Retry-After when every export worker is busy.',
+          'Sheets Test, Sections, Candidates (one row per invitation, per-section columns), Questions (the same rows; per question the marks awarded, and a coding question’s language and hidden tests passed), ' +
+          'Time per question (the same rows, seconds per question) and Item analysis (a row per question and version with the figures of GET /v2/org/tests/{testId}/item-analysis, then one per option of a choice question), streamed. ' +
+          '503.2 with Retry-After when every export worker is busy.',
         security: apiKeySecurity,
         params: z.object({ testId: IdParam }),
         response: fileResponses(XLSX_MEDIA_TYPE, 'The test report as an xlsx workbook'),

@@ -4,11 +4,13 @@ import {
   type SolutionOutcome,
   type SolutionRun,
   solutionRunsOf,
+  solutionsWithinCap,
   solutionVerdict,
   type TestDefinition,
 } from '@assay/domain';
 import { codingRunRequest } from '@assay/jobs';
 import { type CodeRunner, LanguageUnavailableError, SandboxBusyError } from '@assay/sandbox';
+import { unwrap } from '../refusal-error.js';
 
 /**
  * One solution against its question's hidden tests, in the scoring lane under the org's fair share (decision 1468):
@@ -30,10 +32,15 @@ const runSolution = async (runner: CodeRunner, orgId: number, run: SolutionRun, 
   }
 };
 
-/** Runs every reference and wrong-on-purpose solution of a definition, one after the other, and keeps nothing. */
+/**
+ * Runs every reference and wrong-on-purpose solution of a definition, one after the other, and keeps nothing. A
+ * definition with more solutions than one check runs is refused before the first run (400.131).
+ */
 export const checkDefinition = async (runner: CodeRunner, orgId: number, definition: TestDefinition, signal?: AbortSignal): Promise<DefinitionCheck> => {
   const check: DefinitionCheck = { solutions: [], problems: [] };
-  for (const run of solutionRunsOf(definition)) {
+  const runs = solutionRunsOf(definition);
+  unwrap(solutionsWithinCap(runs.length));
+  for (const run of runs) {
     const { result, problems } = solutionVerdict(run, await runSolution(runner, orgId, run, signal));
     check.solutions.push(result);
     check.problems.push(...problems);

@@ -6,6 +6,8 @@ import {
   type CodingAnswerFacts,
   codingAnswerFacts,
   isFixedTest,
+  itemAnalysisInExport,
+  itemAnalysisLeftOutText,
   isWrittenQuestion,
   poolStanding,
   questionsInReportOrder,
@@ -25,6 +27,7 @@ import { reportAiFacts } from './attempt-ai.js';
 import { reportAiOf } from '@assay/domain/ai';
 import { withIntegritySummaries } from './integrity-summaries.js';
 import { workbookReading } from './workbook-reading.js';
+import { loadItemAnalysis } from './item-analysis.js';
 
 /** No standing is read for an attempt that is not scored: it has no percentile. */
 const UNRANKED: ScoreStanding = { below: 0, tied: 0, total: 0 };
@@ -108,10 +111,12 @@ const writtenReviewOf = async (
  */
 export async function* workbookRowsOfTest(store: Store, orgId: number, testId: number): AsyncGenerator<WorkbookRow> {
   let throughId = 0;
+  let invitations = 0;
   const readingOf = await workbookReading(store, orgId, testId);
   // Each Candidates row with its integrity summary (issue 48, item 7) and its score as the report reads it (decision 820).
   for await (const row of withIntegritySummaries(store, orgId, store.reports.reportsOfTest(orgId, testId))) {
     throughId = row.testInvitationId;
+    invitations += 1;
     yield { ...row, reading: readingOf(row) };
   }
   // The current version's questions head the sheets (decision 1489).
@@ -166,6 +171,21 @@ export async function* workbookRowsOfTest(store: Store, orgId: number, testId: n
         : { kind: 'times-row', ...who, cells };
     }
   }
+  yield* itemAnalysisSheetOf(store, orgId, testId, invitations);
+}
+
+/**
+ * The Item analysis sheet's content, read once every candidate row has gone (decision 1444): the rows stream as
+ * before, and the analysis (one row per question and version) crosses in one message at the end. A test of more
+ * invitations than the export analyses gets a line saying where to read it instead (decision 1445).
+ */
+async function* itemAnalysisSheetOf(store: Store, orgId: number, testId: number, invitations: number): AsyncGenerator<WorkbookRow> {
+  if (!itemAnalysisInExport(invitations)) {
+    yield { kind: 'item-analysis', leftOut: itemAnalysisLeftOutText(testId, invitations) };
+    return;
+  }
+  const analysis = await loadItemAnalysis(store, orgId, testId);
+  if (analysis) yield { kind: 'item-analysis', analysis };
 }
 
 /** Texts the workbook thread cannot read alone (a coding question they do not name) are read here, as the store would. */

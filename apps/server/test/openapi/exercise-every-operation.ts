@@ -48,6 +48,12 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'POST', url: '/v2/org/tests/import-bank', body: { format: 'gift', content: '::Q1:: Is it? {T}\n\n::Q2:: Match {=a -> b}' } });
   await send({ method: 'POST', url: '/v2/org/tests/import-bank', body: { format: 'gift', content: '::Q1:: Broken {=a' } });
   await send({ method: 'POST', url: '/v2/org/test-definition/check', body: TINY_TEST });
+  // More solutions than one check runs (400.131): refused before any run, so it costs no sandbox time here.
+  const solution = { language: 'javascript', code: 'function f() { return 1; }' };
+  const tenOfEach = { referenceSolutions: Array.from({ length: 10 }, () => solution), wrongSolutions: Array.from({ length: 10 }, () => solution) };
+  const coding = { type: 'coding', text: 'f', functionName: 'f', languages: ['javascript'], hiddenTests: [{ args: [], expected: 1 }], ...tenOfEach };
+  const crowded = { testName: 'Crowded', sections: [{ sectionName: 'C', sectionType: 'coding', duration: 5, questions: [coding, coding, coding, coding] }] };
+  await send({ method: 'POST', url: '/v2/org/test-definition/check', body: crowded });
   const window = { testLinkName: 'Window', accessTime: 1, startDateTime: '2026-01-01T09:00:00', endDateTime: '2036-01-01T09:00:00', timeZoneId: 1720 };
   await send({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks`, body: window });
   const renamed = { testLinkName: 'Open, renamed', accessTime: 0, startDateTime: '', endDateTime: '' };

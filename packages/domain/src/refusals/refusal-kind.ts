@@ -34,6 +34,7 @@ export const refusalKinds = {
   'too-many-tags': 'An invitation would have too many tags',
   'too-many-notes': 'An invitation would have too many notes',
   'bulk-decision-too-large': 'A bulk decision names more candidates than one request may decide',
+  'too-many-solutions': 'A test definition carries more solutions than one check runs',
   'compare-count-out-of-bounds': 'A comparison names fewer than 2 or more than 5 candidates',
   'compare-ids-not-valid': 'A comparison names an id that is not one, or one twice',
   'share-days-out-of-bounds': 'A report share lasts 1 to 90 days',

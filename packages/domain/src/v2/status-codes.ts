@@ -33,6 +33,7 @@ export const statusCatalogue = {
   '400.41': 'Invitation has too many tags',
   '400.42': 'Invitation has too many notes',
   '400.130': 'Bulk decision names too many candidates',
+  '400.131': 'Test definition carries too many solutions to check',
   '400.125': 'Comparison names fewer than 2 or more than 5 candidates',
   '400.126': 'Comparison ids are not valid',
   '400.127': 'Report share days out of bounds',

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countingClient, importExample, newOrg, serverUrl, unreachableClient, type TestOrg } from '../../../test/helpers/org.js';
 import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
+import { CapabilitiesProvider } from '../shell/capabilities-context.js';
 import { TestListScreen } from './TestListScreen.js';
 
 describe('TestListScreen against a real server', () => {
@@ -23,6 +24,19 @@ describe('TestListScreen against a real server', () => {
     const second = (await org.client.tests.list({ page_size: 3 })).tests[1]!;
     expect(screen.opened[0]).toEqual({ screen: 'test', testId: second.testId });
     expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['↑↓', '←→', 'Enter', '/', 'c', 'r', 'l']);
+  });
+
+  it('offers i to a key that may import tests: it opens the import screen (a test file or a question bank)', async () => {
+    screen = renderScreen(
+      <CapabilitiesProvider>
+        <TestListScreen />
+      </CapabilitiesProvider>,
+      { client: org.client },
+    );
+    await screen.waitFor('JavaScript Fundamentals');
+    await screen.expectChrome({ hints: expect.arrayContaining([expect.objectContaining({ keys: 'i', label: 'import a file' })]) });
+    await screen.press('i');
+    expect(screen.opened).toEqual([{ screen: 'importFile' }]);
   });
 
   it('decides a burst of keys against the state each key leaves: Down Down Enter opens the third test', async () => {

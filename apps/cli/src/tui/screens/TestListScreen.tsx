@@ -48,11 +48,19 @@ export const TestListScreen = () => {
   const admin = useMe()?.capabilities.includes('manage-people') === true;
   // The retention screen likewise (issue 51): for a key that may change the org's settings.
   const retains = useMe()?.capabilities.includes('change-candidate-page') === true;
+  // Importing a file (issue 62 items 3 and 6): for a key that may import tests.
+  const imports = useMe()?.capabilities.includes('import-tests') === true;
   useChrome({
     title: 'Tests',
     hints: state.editing
       ? HINTS.searching
-      : [...HINTS.testList, HINTS.libraryKey, ...(admin ? [HINTS.peopleKey] : []), ...(retains ? [HINTS.retentionKey] : [])],
+      : [
+          ...HINTS.testList,
+          HINTS.libraryKey,
+          ...(imports ? [HINTS.importKey] : []),
+          ...(admin ? [HINTS.peopleKey] : []),
+          ...(retains ? [HINTS.retentionKey] : []),
+        ],
     typing: state.editing,
     modal: state.editing,
   });
@@ -64,6 +72,10 @@ export const TestListScreen = () => {
     }
     if (!current().editing && stroke.type === 'char' && stroke.char === 'l') {
       open({ screen: 'library' });
+      return true;
+    }
+    if (imports && !current().editing && stroke.type === 'char' && stroke.char === 'i') {
+      open({ screen: 'importFile' });
       return true;
     }
     if (retains && !current().editing && stroke.type === 'char' && stroke.char === 'd') {
@@ -90,7 +102,9 @@ export const TestListScreen = () => {
         <Text dimColor>
           {state.query
             ? `  No test matches “${state.query}”.`
-            : '  No tests yet: l opens the library of ready tests, or import a file with `assay tests import FILE.json`.'}
+            : imports
+              ? '  No tests yet: l opens the library of ready tests, i imports a test file or a Moodle or GIFT bank.'
+              : '  No tests yet: l opens the library of ready tests.'}
         </Text>
       ) : null}
       {/* Nothing loaded yet and the load failed: no page count to show, only the failure below. */}

@@ -36,6 +36,8 @@ export type Route =
   | { screen: 'people' }
   /** The open library's ready tests (issue 62 item 2). */
   | { screen: 'library' }
+  /** A test file linted and imported, or a question bank imported with its report (issue 62 items 3 and 6). */
+  | { screen: 'importFile' }
   | { screen: 'retention' };
 
 /** A screen on the stack; `id` tells two visits of the same route apart (each gets a fresh screen). */

@@ -38,6 +38,7 @@ export const V2_STATUS_OF_REFUSAL = {
   'too-many-tags': '400.41',
   'too-many-notes': '400.42',
   'bulk-decision-too-large': '400.130',
+  'too-many-solutions': '400.131',
   'compare-count-out-of-bounds': '400.125',
   'compare-ids-not-valid': '400.126',
   'share-days-out-of-bounds': '400.127',
