@@ -11,15 +11,14 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * written by the route's own serializer for 200 (`reply.serialize`), so it is byte for byte what the route would send.
  */
 export class SerializedOnce<Kept extends object> {
-  readonly #bodies = new WeakMap<Kept, { variant: unknown; body: string }>();
+  readonly #bodies = new WeakMap<Kept, { variant: unknown; body: ReturnType<FastifyReply['serialize']> }>();
 
   /** Sends `envelope()` serialized, from the body kept for `kept` and `variant` when there is one. */
   send(reply: FastifyReply, kept: Kept, variant: unknown, envelope: () => unknown): FastifyReply {
-    let entry = this.#bodies.get(kept);
-    if (entry?.variant !== variant) {
-      entry = { variant, body: reply.serialize(envelope()) };
-      this.#bodies.set(kept, entry);
-    }
-    return reply.type(JSON_TYPE).send(entry.body);
+    const entry = this.#bodies.get(kept);
+    if (entry !== undefined && entry.variant === variant) return reply.type(JSON_TYPE).send(entry.body);
+    const body = reply.serialize(envelope());
+    this.#bodies.set(kept, { variant, body });
+    return reply.type(JSON_TYPE).send(body);
   }
 }
