@@ -19,7 +19,7 @@ import { startAssay } from './assay-server.mjs';
 import { startLogDrain } from './log-drain.mjs';
 import { freePort, startProcess, waitUntilReady } from './processes.mjs';
 import { SPEC_HEADERS } from './api.mjs';
-import { loadScenarios, referenceScenarios } from './scenarios.mjs';
+import { loadScenarios, referenceScenarios, usersWay } from './scenarios.mjs';
 import { seed } from './seed.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -45,6 +45,11 @@ const rowsOf = (world) => {
   const scenarios = Object.fromEntries(loadScenarios(world, false).map((scenario, i) => [ROW_NAMES[i], scenario]));
   // The old bench's one-question details at warn, without a content-type: what decision 165's figures measured.
   scenarios.oldDetails = referenceScenarios(world)[0].rows[0];
+  // The users'-way rows of their own (issue 63): a page of 100 tests, and a bad key once its address is over its budget
+  // (with --settings ASSAY_RATE_LIMIT_BAD_API_KEY=20/10m, the default).
+  const users = usersWay(world, false).rows;
+  scenarios.list100 = users[3];
+  scenarios.badKey429 = users[4];
   return scenarios;
 };
 const wanted = values.rows.split(',');

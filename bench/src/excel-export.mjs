@@ -9,6 +9,7 @@
 // --database-per-build gives each build its own copy of the seeded database (FILE.build<N>, copied once and kept): two
 // builds whose migrations differ cannot share one file (a build refuses a schema migrated past its own). --history N
 // reads an exported invitation's history N times after each export (the median, and how many entries it answered).
+// --json then reads the same rows as JSON through the test's list route, 100 a page (issue 63 item 5's yardstick).
 import { copyFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,7 +17,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { exportExcel, historyLatency } from './downloads.mjs';
+import { exportExcel, historyLatency, invitationsAsJson } from './downloads.mjs';
 import { startLogDrain } from './log-drain.mjs';
 import { freePort } from './processes.mjs';
 import { SPEC_HEADERS, seed } from './seed.mjs';
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     save: { type: 'string' },
     'database-per-build': { type: 'boolean', default: false },
     history: { type: 'string', default: '0' },
+    json: { type: 'boolean', default: false },
   },
 });
 
@@ -135,7 +137,9 @@ try {
         const { result, seconds } = await cpuDuring(server.child.pid, () => exportExcel(base, world, server.child.pid));
         const total = Object.values(seconds).reduce((sum, value) => sum + value, 0);
         const history = Number(values.history) > 0 ? await historyLatency(base, world, Number(values.history)) : undefined;
-        results.get(build.name).push({ ...result, seconds, total, load, history });
+        // The same rows as JSON through the list route, on the same server just after (issue 63 item 5's yardstick).
+        const json = values.json ? await cpuDuring(server.child.pid, () => invitationsAsJson(base, world)) : undefined;
+        results.get(build.name).push({ ...result, seconds, total, load, history, json });
         const threads = Object.entries(seconds)
           .map(([kind, value]) => `${kind} ${value.toFixed(2)}`)
           .join(', ');
@@ -147,7 +151,11 @@ try {
         console.log(
           `${build.name}: whole file ${(result.totalMs / 1000).toFixed(2)} s (first byte ${result.firstByteMs.toFixed(0)} ms, ` +
             `${(result.bytes / 2 ** 20).toFixed(1)} MB, RSS +${result.rssGrowthMb.toFixed(0)} MB); CPU ${total.toFixed(2)} s: ${threads} (load ${load.toFixed(1)})` +
-            (history ? `; history p50 ${history.p50.toFixed(1)} ms, ${history.entries} entries` : ''),
+            (history ? `; history p50 ${history.p50.toFixed(1)} ms, ${history.entries} entries` : '') +
+            (json
+              ? `; the same ${json.result.rows} rows as JSON pages of 100: ${(json.result.totalMs / 1000).toFixed(2)} s (request thread ${json.seconds.request.toFixed(2)} s), ` +
+                `the workbook ${(result.totalMs / json.result.totalMs).toFixed(2)}× of it`
+              : ''),
         );
       } finally {
         await server.stop();

@@ -50,6 +50,42 @@ export const loadScenarios = (world, postgres) => {
 };
 
 /**
+ * The reads as users run Assay (issue 63): a server of its own with `scripts/up.sh`'s settings — LOG_LEVEL=info and
+ * every rate limit at its default, counted per key and per address as always — except the org API's per-key budget
+ * (600 a minute), which the load would spend in its first 40 ms and then measure 429.1 answers instead of reads: it
+ * stays raised, still counted on every request. A bad key from one address is therefore answered 429.1 once its 20
+ * failures are spent (the warm-up spends them): what a client that keeps sending a wrong key meets. The tests page
+ * holds 100 tests (a list view's long page), the report and sections rows rotate over the reports as above.
+ */
+export const usersWay = (world, postgres) => {
+  const read = postgres ? 0.3 : 0.5;
+  const headers = specHeaders(world.key);
+  const reports = (suffix = '') => world.reportIds.map((id) => `/v2/org/report/${id}${suffix}`);
+  return {
+    settings: {
+      LOG_LEVEL: 'info',
+      ASSAY_RATE_LIMIT_CANDIDATE_API: undefined,
+      ASSAY_RATE_LIMIT_BAD_API_KEY: undefined,
+      ASSAY_RATE_LIMIT_REGISTRATION: undefined,
+      ASSAY_ALLOW_PRIVATE_CALLBACKS: undefined,
+    },
+    rows: [
+      { name: "users' way: GET /v2/org/tests/{testId} (details)", path: `/v2/org/tests/${world.testId}`, headers, ratio: read },
+      { name: `users' way: GET /v2/org/report/{id}, ${world.reportIds.length} in turn`, paths: reports(), headers, ratio: read },
+      { name: `users' way: GET /v2/org/report/{id}/sections, ${world.reportIds.length} in turn`, paths: reports('/sections'), headers, ratio: read },
+      { name: `users' way: GET /v2/org/tests page of 100 of ${world.tests}`, path: '/v2/org/tests?page_size=100', headers, ratio: postgres ? 0.2 : 0.35 },
+      {
+        name: "users' way: invalid API key, its address over its budget (429.1)",
+        path: '/v2/org/tests',
+        headers: specHeaders('assay_not-a-real-key-000000000000000000000000'),
+        ratio: postgres ? 0.3 : 0.6,
+        expectStatus: 429,
+      },
+    ],
+  };
+};
+
+/**
  * Not targets: the old bench's rows (a one-question test and its report, request logs at warn, no content-type on
  * GETs), and the details row with every request logged (LOG_LEVEL=debug): what verbose request logs cost.
  */
@@ -85,6 +121,8 @@ export const TARGETS = {
   campusStartP99Ms: 1000,
   excelFirstByteMs: 1000,
   excelTotalMs: 6000,
+  /** The whole workbook over the time to read its rows as JSON through the list route in the same run (issue 63 item 5). */
+  excelOverJson: 1.5,
   excelRssGrowthMb: 150,
   // The report PDF holds every question, the code and the integrity timeline (issue 12): the issue's 40 ms.
   pdfP50Ms: 40,

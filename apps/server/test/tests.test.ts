@@ -72,6 +72,19 @@ describe.each(backends)('tests (4.1, 4.2, import) on %s', (backend) => {
     expect((await page(last)).tests.map((test) => test.testName)).toEqual([partial.tests[0]!.testName, 'Paged last']);
   });
 
+  it('answers a page read again with the same JSON bytes and headers, the count as it is now (the body kept per page, decision 1405)', async () => {
+    const read = () => h.request({ method: 'GET', url: '/v2/org/tests?page_size=3' });
+    const first = await read();
+    const again = await read();
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+    expect(again.body).toBe(first.body);
+    const { testsCount } = envelope<{ testsCount: number }>(first).result;
+    await h.importTest({ ...sampleDefinition, testName: 'Counted at once' });
+    const after = envelope<{ tests: unknown[]; testsCount: number }>(await read()).result;
+    expect(after).toEqual({ ...envelope<{ tests: unknown[] }>(first).result, testsCount: testsCount + 1 });
+  });
+
   it('answers test details with sections, and 404.2 for an unknown test', async () => {
     const testId = await h.importTest(sampleDefinition);
     const details = envelope<{ sections: unknown[] }>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}` }));

@@ -68,7 +68,7 @@ export { CancelledInvitation, CancelQuery, Reattempt, ReattemptQuery, ResentInvi
 export { INVITATION_DAYS_MAX, InvitationSettings, InvitationSettingsInput } from './schemas/invitation-settings.js';
 export { CandidateReport, formatScore, ReportStatus, SectionReport, SectionReportEntry } from './schemas/report.js';
 // Issue 48 (provisional): the report's score status and a test's list of invitations.
-export { CandidateReportWithScore, ReportScoreFields, reportScoreFields } from './schemas/report-score.js';
+export { CandidateReportWithScore, ReportScoreFields, reportScoreFields, reportWithScore } from './schemas/report-score.js';
 export {
   InvitationList,
   InvitationListIntegrity,

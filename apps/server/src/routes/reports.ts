@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CandidateReportWithScore, IdParam, ReportDetails, RevokedReportLinks, SectionReport, reportScoreFields } from '@assay/domain';
+import { CandidateReportWithScore, IdParam, ReportDetails, RevokedReportLinks, SectionReport, reportWithScore } from '@assay/domain';
 import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
@@ -30,7 +30,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { sto
     async (request) => {
       const { testInvitationId } = request.params;
       const record = found(await store.reports.report(request.org.orgId, testInvitationId), 'invitation-not-found', notFound(testInvitationId));
-      return succeed({ ...record.report, ...reportScoreFields(record.shown, record.awaitingReview) });
+      return succeed(reportWithScore(record.report, record.shown, record.awaitingReview));
     },
   );
 

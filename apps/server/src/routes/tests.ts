@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParam, PagingQuery, TestDefinition, TestDetails, ImportedTest, TestList, pageOffset } from '@assay/domain';
 import type { AppContext } from '../context.js';
+import { SerializedOnce } from '../http/serialized-once.js';
 import { found } from '../refusal-error.js';
 import { importTestDefinition } from '../services/test-import.js';
 import { succeed } from '@assay/domain/v2';
@@ -9,6 +10,7 @@ import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { store } = context;
+  const pages = new SerializedOnce<object>();
   app.get(
     '/tests',
     {
@@ -20,9 +22,10 @@ export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
         response: envelopeResponses(TestList),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const paging = request.query;
-      return succeed(await store.tests.list(request.org.orgId, paging.page_size, pageOffset(paging)));
+      const page = await store.tests.list(request.org.orgId, paging.page_size, pageOffset(paging));
+      return pages.send(reply, page.tests, page.testsCount, () => succeed(page));
     },
   );
 
