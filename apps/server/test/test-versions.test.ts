@@ -51,7 +51,15 @@ describe.each(backends)('test versions on %s', (backend) => {
   afterAll(() => h.close());
 
   it('makes version 2 of a changed test, and nothing of the same definition sent again', async () => {
+    // Read (and kept, body and all) before the change: the change shows on the next read all the same.
+    const names = async () =>
+      expectSuccess<{ tests: TestDetails[] }>(await h.request({ method: 'GET', url: '/v2/org/tests' }))
+        .tests.filter((entry) => entry.testName.startsWith('Versions'))
+        .map((entry) => [entry.testId, entry.testName, entry.questions]);
+    expect(await names()).toEqual([[testId, 'Versions', 2]]);
+    expect(expectSuccess<TestDetails>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}` })).testName).toBe('Versions');
     expect(expectSuccess<TestVersionMade>(await push(second))).toEqual({ testId, version: 2, created: true });
+    expect(await names()).toEqual([[testId, 'Versions (edited)', 3]]);
     expect(expectSuccess<TestVersionMade>(await push(second))).toEqual({ testId, version: 2, created: false });
     const test = expectSuccess<TestDetails>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}` }));
     expect(test).toMatchObject({ testId, testName: 'Versions (edited)', duration: 45, questions: 3 });
