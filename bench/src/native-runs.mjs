@@ -5,6 +5,7 @@
 // yet, shows as such without a pass/fail (it is not a throughput figure). Also runnable alone:
 // `node bench/src/native-runs.mjs [--check] [--quick]`.
 import { pathToFileURL } from 'node:url';
+import { nativeClassDrives } from './native-class-drive.mjs';
 import { runInOwnProcess } from './own-process.mjs';
 
 const SCRIPT = new URL('../../packages/sandbox/bench/native-runs.mjs', import.meta.url);
@@ -73,6 +74,28 @@ export const nativeRunRows = async ({ quick = false } = {}) => {
             note: `${klass.refused} refused; isolated capacity in this run ${isolated?.status === 'ran' ? isolated.perSecond.toFixed(1) : '-'} runs/s`,
           }
         : { scenario, unit: '', note: klass.status },
+    );
+  }
+  // The same classes through the candidate API of a server started as scripts/up.sh starts it (issue 63, item 3).
+  const drives = await nativeClassDrives({ languages: Object.keys(figures.classes), activeSeconds: quick ? 10 : 30 });
+  for (const [language, drive] of Object.entries(drives)) {
+    const name = { java: 'Java', cpp: 'C++' }[language] ?? language;
+    const scenario = `a class of 60 pressing Run every 10 s through the API (up.sh's settings), ${name}`;
+    const isolated = figures.languages[language];
+    const capacity = `isolated capacity in this run ${isolated?.status === 'ran' ? isolated.perSecond.toFixed(1) : '-'} runs/s`;
+    rows.push(
+      drive.p99 === undefined
+        ? { scenario, unit: '', note: drive.status ?? 'no figures' }
+        : {
+            scenario,
+            value: drive.p99,
+            unit: 'ms',
+            p50: drive.p50,
+            p99: drive.p99,
+            target: `0 refused, p99 < ${CLASS_P99_MS} ms`,
+            pass: drive.refused === 0 && drive.errors === 0 && drive.failedRuns === 0 && drive.p99 < CLASS_P99_MS,
+            note: `${drive.passingPerSecond.toFixed(1)} passing runs/s of ${drive.offeredPerSecond} offered, ${drive.refused} refused${drive.errors > 0 ? `, ${drive.errors} errors ${JSON.stringify(drive.statuses)}` : ''}; ${capacity}`,
+          },
     );
   }
   const processes = figures.javaProcesses;
