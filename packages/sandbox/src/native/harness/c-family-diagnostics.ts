@@ -5,7 +5,7 @@ import type { CompileDiagnostic, NativeRunResult } from '../native-language.js';
 import { signatureMismatch } from './c-family-mismatch.js';
 
 /**
- * gcc's and g++'s output as the candidate sees it: only what names their own file (solution.c:line:column), never
+ * gcc's and clang's output as the candidate sees it: only what names their own file (solution.c:line:column), never
  * the generated harness's lines. An error that only the harness shows (the candidate changed the function's
  * parameters) or only the linker shows (the function is missing) is said in words with the expected declaration.
  */
