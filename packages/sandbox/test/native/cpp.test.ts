@@ -63,6 +63,22 @@ describe('C++ (clang 14, C++20) in the jail', () => {
     expect(undefinedOne.kind === 'compileError' && undefinedOne.diagnostics[0]?.message).toMatch(/^solution\.cpp does not define topScores/);
   });
 
+  it("compiles only the answer and its adapter, links the question's prebuilt harness, and keeps overloads working (decision 1401)", async () => {
+    const compiles: string[][] = [];
+    const watching = { ...context, jail: (spec: Parameters<typeof context.jail>[0]) => (compiles.push([...spec.argv]), context.jail(spec)) };
+    const byReference =
+      '#include <algorithm>\n#include <vector>\nusing namespace std;\nvector<int> topScores(const vector<int>& scores, long long k) {\n    vector<int> s = scores;\n    sort(s.rbegin(), s.rend());\n    s.resize(k);\n    return s;\n}\n';
+    const result = await cppLanguage.execute(
+      { form: 'function', code: byReference, functionName: 'topScores', signature: TOP_SCORES_SIGNATURE, argsJson: ARGS },
+      watching,
+    );
+    expect(result.kind === 'ran' && result.cases.map((c) => c.report)).toEqual(
+      TOP_SCORES_CASES.map((c) => ({ kind: 'value', json: JSON.stringify(c.expected) })),
+    );
+    const compile = compiles.find((argv) => argv.includes(CPP_COMPILER));
+    expect(compile).toEqual(expect.arrayContaining(['main.cpp', '/opt/assay-harness/harness.o']));
+  });
+
   it("answers an uncaught exception with its type, what() and the candidate's line; a crash does not stop later cases", async () => {
     const result = await run(cppFixture.runtimeError.code);
     expect(result.kind).toBe('ran');

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Signature } from '@assay/domain/languages';
 import type { JailLimits, JailSpec } from '../jail-spec.js';
 import type { NativeContext } from '../native-language.js';
 import { type BuildSteps, SharedBuild } from '../shared-build.js';
+import { cppHarnessObjectSource } from './c-family-harness.js';
 import { C_RUNTIME_SOURCE, CPP_RUNTIME_SOURCE } from './c-family-runtime.js';
 
 /**
@@ -180,13 +183,55 @@ export const CPP_EVERY_HEADER = new SharedBuild('the C++ compiler', buildEveryHe
 export const includesEveryHeader = (code: string): boolean => /^[ \t]*#[ \t]*include[ \t]*[<"]bits\/stdc\+\+\.h[>"]/m.test(code);
 
 /**
- * What a C++ compile of `code` uses: the runtime's objects and, as its precompiled header, `<bits/stdc++.h>`'s when the
- * code includes it (a compile reads one precompiled header, given with `-include-pch` before any line: the candidate's
- * own `#include <bits/stdc++.h>` then finds every header already read), the usual headers' otherwise.
+ * The C++ harness's fixed part for one signature, compiled once into an object every run of the question links
+ * (decision 1401): a run then compiles only the candidate's file and the one-line adapter (~20 ms of CPU less a run).
+ * Kept per process by the source's hash, the oldest dropped past HARNESS_OBJECTS.
  */
-export async function cppCache(code: string, context: Pick<NativeContext, 'shared'>): Promise<CFamilyCache> {
+const HARNESS_OBJECTS = 256;
+const HARNESS_IN_JAIL = '/opt/assay-harness';
+const harnessObjects = new Map<string, SharedBuild<CFamilyCache>>();
+
+function harnessObject(signature: Signature, runtime: CFamilyCache): SharedBuild<CFamilyCache> {
+  const source = cppHarnessObjectSource(signature);
+  const key = createHash('sha256').update(source).digest('hex');
+  const known = harnessObjects.get(key);
+  if (known !== undefined) return known;
+  const build = new SharedBuild('the C++ compiler', async (steps) => {
+    const dir = await steps.outputDir();
+    await writeFile(join(dir, 'harness.cpp'), source);
+    const compile = `${CPP_COMPILER} ${CPP_FLAGS.join(' ')} ${runtime.flags.join(' ')} -c harness.cpp -o harness.o`;
+    await buildStep(steps, { dir, readOnly: runtime.mounts }, [compile], 'The C++ harness of this question');
+    return { mounts: [{ host: dir, jail: HARNESS_IN_JAIL }], flags: [], objects: [`${HARNESS_IN_JAIL}/harness.o`] };
+  });
+  harnessObjects.set(key, build);
+  if (harnessObjects.size > HARNESS_OBJECTS) {
+    const [oldest, dropped] = harnessObjects.entries().next().value as [string, SharedBuild<CFamilyCache>];
+    harnessObjects.delete(oldest);
+    void dropped.drop();
+  }
+  return build;
+}
+
+/** Drops every harness object (the language's close). */
+export async function dropHarnessObjects(): Promise<void> {
+  const builds = [...harnessObjects.values()];
+  harnessObjects.clear();
+  await Promise.all(builds.map((build) => build.drop()));
+}
+
+/**
+ * What a C++ compile of `code` uses: the runtime's objects, the question's harness object (a function question) and,
+ * as its precompiled header, `<bits/stdc++.h>`'s when the code includes it (a compile reads one precompiled header,
+ * given with `-include-pch` before any line: the candidate's own `#include <bits/stdc++.h>` then finds every header
+ * already read), the usual headers' otherwise.
+ */
+export async function cppCache(code: string, context: Pick<NativeContext, 'shared'>, signature?: Signature): Promise<CFamilyCache> {
   const runtime = await context.shared(CPP_RUNTIME);
-  if (!includesEveryHeader(code)) return runtime;
-  const every = await context.shared(CPP_EVERY_HEADER);
-  return { mounts: [...runtime.mounts, ...every.mounts], flags: every.flags, objects: runtime.objects };
+  const harness = signature === undefined ? undefined : await context.shared(harnessObject(signature, runtime));
+  const every = includesEveryHeader(code) ? await context.shared(CPP_EVERY_HEADER) : undefined;
+  return {
+    mounts: [...runtime.mounts, ...(harness?.mounts ?? []), ...(every?.mounts ?? [])],
+    flags: every?.flags ?? runtime.flags,
+    objects: [...runtime.objects, ...(harness?.objects ?? [])],
+  };
 }

@@ -1,6 +1,6 @@
 import type { Signature } from '@assay/domain/languages';
 import { cppTypeName, parseValueType } from '@assay/domain/languages';
-import { CPP_COMPILER, CPP_EVERY_HEADER, CPP_FLAGS, CPP_RUNTIME, cppCache } from '../harness/c-family-cache.js';
+import { CPP_COMPILER, CPP_EVERY_HEADER, CPP_FLAGS, CPP_RUNTIME, cppCache, dropHarnessObjects } from '../harness/c-family-cache.js';
 import type { CFamilyToolchain } from '../harness/c-family-execute.js';
 import { executeCFamily } from '../harness/c-family-execute.js';
 import { cppHarness } from '../harness/c-family-harness.js';
@@ -36,6 +36,6 @@ export const cppLanguage: NativeLanguage<'cpp'> = {
     await context.shared(CPP_EVERY_HEADER);
   },
   close: async () => {
-    await Promise.all([CPP_RUNTIME.drop(), CPP_EVERY_HEADER.drop()]);
+    await Promise.all([CPP_RUNTIME.drop(), CPP_EVERY_HEADER.drop(), dropHarnessObjects()]);
   },
 };
