@@ -5,7 +5,7 @@
 #
 # 1. toolchain: Node check, pnpm 10, `pnpm install --frozen-lockfile` (scripts/ensure-toolchain.sh)
 # 2. Debian tools the tests drive: Chromium, poppler-utils, curl, tmux, and the native languages' jail and
-#    toolchains (bubblewrap, OpenJDK 17, gcc/g++, Mono, Go, rustc, Ruby, PHP: scripts/native-languages.sh)
+#    toolchains (bubblewrap, OpenJDK 17, gcc, clang, Mono, Go, rustc, Ruby, PHP: scripts/native-languages.sh)
 #    (ensure_debian_tools, below)
 # 3. PostgreSQL: unless ASSAY_TEST_PG_URL is already set, a throwaway cluster
 #    (scripts/pg-throwaway.sh) whose URL is exported as ASSAY_TEST_PG_URL and

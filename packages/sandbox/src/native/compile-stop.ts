@@ -8,8 +8,10 @@ import type { NativeRunResult } from './native-language.js';
  * which is not the code's doing, so the answer is not judged (a fault: run again, scored again later).
  */
 export function compileStop(result: JailResult, limits: JailLimits): Extract<NativeRunResult, { kind: 'compileError' | 'fault' }> | undefined {
-  // RLIMIT_CPU's soft limit is SIGXCPU; its hard one, a second later, SIGKILL: a compiler driver (gcc) reports either.
-  const outOfCpu = result.killedFor === 'cpu' || /CPU time limit exceeded|Killed signal terminated program/.test(result.stderr);
+  // RLIMIT_CPU's soft limit is SIGXCPU; its hard one, a second later, SIGKILL: a compiler driver (gcc, clang) reports
+  // either (clang's front end catches SIGXCPU, so the SIGKILL is what ends it).
+  const outOfCpu =
+    result.killedFor === 'cpu' || /CPU time limit exceeded|Killed signal terminated program|unable to execute command: Killed/.test(result.stderr);
   if (outOfCpu) return compileLimitError(cpuTimeMessage(limits.cpuMs));
   if (result.killedFor === 'wall') return { kind: 'fault', message: busyMessage(limits) };
   return undefined;

@@ -26,7 +26,7 @@ describe('jail availability', () => {
 
   it('names the one apt-get line that installs the jail and every toolchain', () => {
     expect(installLine()).toBe(
-      'apt-get install -y --no-install-recommends bubblewrap openjdk-17-jdk-headless gcc binutils libc6-dev g++ mono-mcs mono-runtime golang-go rustc ruby php-cli php-mbstring',
+      'apt-get install -y --no-install-recommends bubblewrap openjdk-17-jdk-headless gcc binutils libc6-dev clang mono-mcs mono-runtime golang-go rustc ruby php-cli php-mbstring',
     );
   });
 });

@@ -38,8 +38,11 @@ describe('compile-time bombs in C and C++', () => {
     const started = performance.now();
     const result = await compile(language, `#include "${device}"\n`);
     // Reading /dev/urandom costs the kernel processor time: on some hosts its 2 s run out before the 512 MB do, and
-    // that is what the candidate is told (decision 1044).
-    expect(firstMessage(result)).toMatch(/^(The compiler ran out of memory \(limit 512 MB\)|Compiling took more than the 2 s of processor time)/);
+    // that is what the candidate is told (decision 1044). clang reads a device as the empty file its size says: the
+    // function is then missing.
+    expect(firstMessage(result)).toMatch(
+      /^(The compiler ran out of memory \(limit 512 MB\)|Compiling took more than the 2 s of processor time|solution\.cpp does not define topScores)/,
+    );
     expect(performance.now() - started).toBeLessThan(LIMITS.wallMs);
   });
 
@@ -50,7 +53,7 @@ describe('compile-time bombs in C and C++', () => {
       message: expect.stringMatching(/\/etc\/shadow: No such file or directory/),
     });
     const home = await compile(cppLanguage, '#include "/root/.bashrc"\n');
-    expect(home.kind === 'compileError' && home.diagnostics[0]).toMatchObject({ line: 1, message: expect.stringMatching(/No such file or directory/) });
+    expect(home.kind === 'compileError' && home.diagnostics[0]).toMatchObject({ line: 1, message: "'/root/.bashrc' file not found" });
   });
 
   it('#include of /proc/self/environ or the results pipe shows nothing of the server', async () => {
@@ -69,14 +72,17 @@ describe('compile-time bombs in C and C++', () => {
     expect(firstMessage(result)).toMatch(/^(Compiling took more than the 2 s of processor time a compile may use|The compiler ran out of memory)/);
   });
 
-  it("a constexpr loop stops at the compiler's own limit, at the candidate's line", async () => {
+  it("a constexpr loop stops at the compiler's own limit at the candidate's line, or at the compile's CPU limit", async () => {
     const loop =
       'constexpr long spin() {\n    long sum = 0;\n    for (long i = 0; i < 100000000000L; i++) sum += i;\n    return sum;\n}\nconstexpr long total = spin();\n';
     const result = await compile(cppLanguage, loop);
-    expect(result.kind === 'compileError' && result.diagnostics[0]).toMatchObject({
-      line: 3,
-      message: expect.stringMatching(/'constexpr' loop iteration count exceeds limit|'constexpr' evaluation operation count exceeds limit/),
-    });
+    // clang's bound (1,048,576 steps) takes it ~1–3 s of CPU here: the 2 s of this suite's compiles may end first.
+    expect(result.kind === 'compileError' && result.diagnostics[0]).toSatisfy(
+      (first) =>
+        // clang tries the function once on its own ("never produces a constant expression", line 1), or at `total`.
+        (typeof first === 'object' && [1, 6].includes(first.line ?? 0) && /constant expression/.test(first.message)) ||
+        (typeof first === 'object' && /^Compiling took more than the 2 s of processor time/.test(first.message)),
+    );
   });
 
   it('a flood of diagnostics is capped, and keeps the first error', async () => {

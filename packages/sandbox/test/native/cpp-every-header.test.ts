@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CPP_EVERY_HEADER, CPP_FLAGS, CPP_RUNTIME, includesEveryHeader } from '../../src/native/harness/c-family-cache.js';
+import { CPP_COMPILER, CPP_EVERY_HEADER, CPP_FLAGS, CPP_RUNTIME, includesEveryHeader } from '../../src/native/harness/c-family-cache.js';
 import type { JailResult } from '../../src/native/jail-spec.js';
 import { cppLanguage } from '../../src/native/languages/cpp.js';
 import type { NativeContext } from '../../src/native/native-language.js';
@@ -32,7 +32,7 @@ int main() {
 }
 `;
 
-/** Headers g++ read from their text (`-H` prints one line per header, dots for its depth; `!` a precompiled header used). */
+/** Headers the compiler read from their text (`-H` prints one line per header, dots for its depth). */
 const headersRead = (stderr: string): string[] => stderr.split('\n').filter((line) => /^\.+ \//.test(line));
 
 let context: TestContext;
@@ -48,7 +48,7 @@ afterAll(async () => {
   await context.dispose();
 });
 
-/** The context with every g++ compile asked for `-H`, and what each printed. */
+/** The context with every C++ compile asked for `-H`, and what each printed. */
 function listingHeaders(): { context: NativeContext; compiles: JailResult[] } {
   const compiles: JailResult[] = [];
   return {
@@ -56,8 +56,8 @@ function listingHeaders(): { context: NativeContext; compiles: JailResult[] } {
     context: {
       ...context,
       jail: async (spec) => {
-        if (!spec.argv.includes('/usr/bin/g++')) return context.jail(spec);
-        const result = await context.jail({ ...spec, argv: [...spec.argv, '-H', '-Winvalid-pch'] });
+        if (!spec.argv.includes(CPP_COMPILER)) return context.jail(spec);
+        const result = await context.jail({ ...spec, argv: [...spec.argv, '-H'] });
         compiles.push(result);
         return result;
       },
@@ -89,8 +89,10 @@ describe('C++: <bits/stdc++.h> is read from a precompiled header (decision 1042)
       TOP_SCORES_CASES.map((c) => ({ kind: 'value', json: JSON.stringify(c.expected) })),
     );
     expect(compiles).toHaveLength(1);
-    expect(compiles[0]?.stderr).toMatch(/^! \/opt\/assay-bits\/assay-bits\.hpp\.gch$/m);
-    expect(compiles[0]?.stderr).not.toMatch(/not used because|invalid/);
+    expect(compiles[0]?.stderr).not.toMatch(/error/);
+    // The library came from the precompiled header: clang reopens a few dozen headers at most (each skipped at its
+    // guard), where parsing the text opens ~540.
+    expect(headersRead(compiles[0]?.stderr ?? '').length).toBeLessThan(100);
   });
 
   it('a stdin/stdout answer that includes it compiles from it too, parsing a fraction of what its text costs', { timeout: 300_000 }, async () => {
@@ -100,18 +102,17 @@ describe('C++: <bits/stdc++.h> is read from a precompiled header (decision 1042)
       TOP_SCORES_STDIO_CASES.map((c) => ({ kind: 'stdout', text: c.expectedOutput, exitCode: 0 })),
     );
     const withHeader = compiles[0]?.stderr ?? '';
-    expect(withHeader).toMatch(/^! \/opt\/assay-bits\/assay-bits\.hpp\.gch$/m);
-    // The same file compiled from the headers' text: g++ opens every header the library nests (~540) and parses them.
-    // From the precompiled header it reopens mostly the ones <bits/stdc++.h> names (~120), each skipped at its guard.
+    // The same file compiled from the headers' text: the compiler opens every header the library nests (~540) and
+    // parses them; from the precompiled header it reopens a few dozen at most, each skipped at its guard.
     const dir = await context.scratchDir();
     await writeFile(join(dir, 'solution.cpp'), EVERY_HEADER_STDIO);
     const plain = await context.jail({
-      argv: ['/usr/bin/g++', ...CPP_FLAGS, '-H', '-fsyntax-only', 'solution.cpp'],
+      argv: [CPP_COMPILER, ...CPP_FLAGS, '-H', '-fsyntax-only', 'solution.cpp'],
       dir,
       limits: { ...context.compileLimits, cpuMs: 60_000, wallMs: 300_000 },
     });
     expect(plain.exitCode, plain.stderr).toBe(0);
     expect(headersRead(plain.stderr).length).toBeGreaterThan(300);
-    expect(headersRead(withHeader).length).toBeLessThan(headersRead(plain.stderr).length / 2);
+    expect(headersRead(withHeader).length).toBeLessThan(headersRead(plain.stderr).length / 5);
   });
 });

@@ -10,7 +10,7 @@ import { type TestContext, testContext } from './c-family-context.js';
  * makes refused calls the way its language can — ptrace on the jail's init (PTRACE_PEEKDATA, which the kernel
  * would answer ESRCH) and unshare(0) (which the kernel would allow) — and prints how they ended. The program was
  * compiled in the jail under the same filter (javac and mcs in their warm servers, Go's compile and link, rustc,
- * gcc and g++), so each run also shows the toolchain works under it. PHP has no ptrace, Java no system call at all:
+ * gcc and clang), so each run also shows the toolchain works under it. PHP has no ptrace, Java no system call at all:
  * PHP unshares through pcntl, the JVM reads its own seccomp mode.
  */
 const BOTH = 'ptrace EPERM\nunshare EPERM\n';

@@ -23,7 +23,7 @@ describe('the compilers warm when asked, in the background, and say where they s
     });
     const languages = {
       ...java.languages,
-      cpp: { ...java.languages.cpp, warm: async () => Promise.reject(new Error('g++ is gone')) },
+      cpp: { ...java.languages.cpp, warm: async () => Promise.reject(new Error('clang++ is gone')) },
     } as typeof java.languages;
     const sandbox = new Sandbox({ workers: 1, languages: ['javascript', 'java', 'cpp'] }, { jail, nativeLanguages: languages, jailAvailability: JAIL_OK });
     sandboxes.push(sandbox);

@@ -1,16 +1,19 @@
+import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { JailLimits } from '../jail-spec.js';
+import type { Signature } from '@assay/domain/languages';
+import type { JailLimits, JailSpec } from '../jail-spec.js';
 import type { NativeContext } from '../native-language.js';
 import { type BuildSteps, SharedBuild } from '../shared-build.js';
+import { cppHarnessObjectSource } from './c-family-harness.js';
 import { C_RUNTIME_SOURCE, CPP_RUNTIME_SOURCE } from './c-family-runtime.js';
 
 /**
  * What every C and C++ compile reuses, built once per process in a jail of its own (decision 1040) and kept read-only
  * at /opt/assay (decision 723): the harness runtime as object files, and for C++ a precompiled header of the standard
- * library most answers include (g++ 12 reads a .gch next to the `-include`d header; it must be built with the same
- * -std, -O and -g as the programs that use it), and another of `<bits/stdc++.h>` (decision 1042). Without them a C++
- * compile costs ~0.4 s more, or ~3.5 s with `<bits/stdc++.h>`. Line tables are DWARF 4: Debian 12's addr2line names the
+ * library most answers include (clang's `.pch`, given with `-include-pch`; it must be built with the same -std, -O
+ * and -g as the programs that use it), and another of `<bits/stdc++.h>` (decision 1042). Without them a C++ compile
+ * costs ~0.4 s more, or ~3.5 s with `<bits/stdc++.h>`. Line tables are DWARF 4: Debian 12's addr2line names the
  * including file instead of solution.c for DWARF 5 (gcc 12's default).
  */
 export const CACHE_IN_JAIL = '/opt/assay';
@@ -27,19 +30,32 @@ export const C_FLAGS = [
   '-fmax-errors=20',
   '-Werror=implicit-function-declaration',
 ];
+/**
+ * C++ is Debian's clang 14 (decision 1397): against g++ 12 it spends ~1/3 less CPU a compile, mostly because its
+ * precompiled header is read lazily and, built with `-fpch-instantiate-templates`, carries the standard library's own
+ * template instantiations that g++ redoes in every compile (~0.1 s of an empty file). Plain diagnostics: no caret
+ * lines, no colours, no fix-its, no option names (what g++'s `-fdiagnostics-plain-output` gave). constexpr evaluation
+ * keeps clang's own bound (1,048,576 steps, a few seconds of CPU: its evaluator is slower than g++'s).
+ */
 export const CPP_FLAGS = [
   '-std=c++20',
   '-O0',
   '-g1',
   '-gdwarf-4',
-  '-pipe',
   '-no-pie',
   '-fuse-ld=gold',
-  '-fdiagnostics-plain-output',
-  '-fmax-errors=20',
+  '-fno-caret-diagnostics',
+  '-fno-color-diagnostics',
+  '-fno-diagnostics-fixit-info',
+  '-fno-diagnostics-show-option',
+  '-ferror-limit=20',
   '-ftemplate-depth=1024',
-  '-fconstexpr-ops-limit=100000000',
+  // A compiler stopped at its processor time writes no reproducer files (it would spend the time copying the source).
+  '-fno-crash-diagnostics',
 ];
+
+/** The C++ compiler (decision 1397). */
+export const CPP_COMPILER = '/usr/bin/clang++';
 
 /** The headers of the precompiled header: what interview answers include most. */
 const STD_HEADERS = [
@@ -98,8 +114,8 @@ const BUILD_LIMITS: JailLimits = {
   outputBytes: 1 << 20,
 };
 
-async function buildStep(steps: BuildSteps, dir: string, commands: readonly string[], what: string): Promise<void> {
-  const result = await steps.jail({ argv: ['/bin/sh', '-c', commands.join(' && ')], dir, limits: BUILD_LIMITS });
+async function buildStep(steps: BuildSteps, where: Pick<JailSpec, 'dir' | 'readOnly'>, commands: readonly string[], what: string): Promise<void> {
+  const result = await steps.jail({ argv: ['/bin/sh', '-c', commands.join(' && ')], ...where, limits: BUILD_LIMITS });
   if (result.exitCode === 0) return;
   // Say how it ended too: a build the jail stopped (time, memory) or a signal writes nothing on stderr.
   const ended = `exit ${result.exitCode ?? '-'}, signal ${result.signal ?? '-'}, stopped for ${result.killedFor ?? '-'}, ${Math.round(result.wallMs)} ms`;
@@ -110,33 +126,48 @@ async function buildStep(steps: BuildSteps, dir: string, commands: readonly stri
 async function buildRuntime(language: 'c' | 'cpp', steps: BuildSteps): Promise<CFamilyCache> {
   const dir = await steps.outputDir();
   await writeFile(join(dir, 'runtime.c'), C_RUNTIME_SOURCE);
-  const commands = ['/usr/bin/gcc -std=c17 -O0 -g1 -gdwarf-4 -c runtime.c -o c-runtime.o'];
-  const objects = ['c-runtime.o'];
-  if (language === 'cpp') {
-    await writeFile(join(dir, 'terminate.cpp'), CPP_RUNTIME_SOURCE);
-    await writeFile(join(dir, STD_HEADER), STD_HEADERS.map((name) => `#include <${name}>\n`).join(''));
-    commands.push(`/usr/bin/g++ ${CPP_FLAGS.join(' ')} -c terminate.cpp -o cpp-runtime.o`);
-    commands.push(`/usr/bin/g++ ${CPP_FLAGS.join(' ')} -x c++-header ${STD_HEADER} -o ${STD_HEADER}.gch`);
-    objects.push('cpp-runtime.o');
+  if (language === 'c') {
+    await buildStep(steps, { dir }, ['/usr/bin/gcc -std=c17 -O0 -g1 -gdwarf-4 -c runtime.c -o c-runtime.o'], 'The c harness runtime');
+    return { mounts: [{ host: dir, jail: CACHE_IN_JAIL }], flags: [], objects: [`${CACHE_IN_JAIL}/c-runtime.o`] };
   }
-  await buildStep(steps, dir, commands, `The ${language} harness runtime`);
+  await writeFile(join(dir, 'terminate.cpp'), CPP_RUNTIME_SOURCE);
+  await writeFile(join(dir, STD_HEADER), STD_HEADERS.map((name) => `#include <${name}>\n`).join(''));
+  const commands = [
+    `${CPP_COMPILER} -x c -std=c17 -O0 -g1 -gdwarf-4 -c runtime.c -o c-runtime.o`,
+    `${CPP_COMPILER} ${CPP_FLAGS.join(' ')} -c terminate.cpp -o cpp-runtime.o`,
+    precompile(CACHE_IN_JAIL, STD_HEADER),
+  ];
+  await buildStep(steps, { dir, readOnly: [{ host: dir, jail: CACHE_IN_JAIL }] }, commands, 'The cpp harness runtime');
   return {
     mounts: [{ host: dir, jail: CACHE_IN_JAIL }],
-    flags: language === 'cpp' ? ['-include', `${CACHE_IN_JAIL}/${STD_HEADER}`] : [],
-    objects: objects.map((file) => `${CACHE_IN_JAIL}/${file}`),
+    flags: ['-include-pch', `${CACHE_IN_JAIL}/${STD_HEADER}.pch`],
+    objects: ['c-runtime.o', 'cpp-runtime.o'].map((file) => `${CACHE_IN_JAIL}/${file}`),
   };
 }
 
 /**
+ * clang's precompiled header of a header read where every compile will find it (`jailDir`): clang checks the header
+ * it was built from at that path, so the build binds its output there too. `-fpch-instantiate-templates`: the
+ * standard library's instantiations are made once, in the header, not in every compile (decision 1397).
+ */
+const precompile = (jailDir: string, header: string): string =>
+  `${CPP_COMPILER} ${CPP_FLAGS.join(' ')} -fpch-instantiate-templates -x c++-header ${jailDir}/${header} -o ${header}.pch`;
+
+/**
  * `<bits/stdc++.h>` precompiled (decision 1042): every standard header, which competitive programmers include first.
- * Parsed from its text it costs g++ ~3.7 s of CPU against ~0.3 s with the usual headers' precompiled header; read
- * from this one (140 MB, built once per process in ~4–8 s of CPU) it costs about as much as those.
+ * Parsed from its text it costs ~3.7 s of CPU against ~0.3 s with the usual headers' precompiled header; read
+ * from this one (built once per process in a few seconds of CPU) it costs about as much as those.
  */
 async function buildEveryHeader(steps: BuildSteps): Promise<CFamilyCache> {
   const dir = await steps.outputDir();
   await writeFile(join(dir, EVERY_HEADER), '#include <bits/stdc++.h>\n');
-  await buildStep(steps, dir, [`/usr/bin/g++ ${CPP_FLAGS.join(' ')} -x c++-header ${EVERY_HEADER} -o ${EVERY_HEADER}.gch`], 'The <bits/stdc++.h> header');
-  return { mounts: [{ host: dir, jail: EVERY_HEADER_IN_JAIL }], flags: ['-include', `${EVERY_HEADER_IN_JAIL}/${EVERY_HEADER}`], objects: [] };
+  await buildStep(
+    steps,
+    { dir, readOnly: [{ host: dir, jail: EVERY_HEADER_IN_JAIL }] },
+    [precompile(EVERY_HEADER_IN_JAIL, EVERY_HEADER)],
+    'The <bits/stdc++.h> header',
+  );
+  return { mounts: [{ host: dir, jail: EVERY_HEADER_IN_JAIL }], flags: ['-include-pch', `${EVERY_HEADER_IN_JAIL}/${EVERY_HEADER}.pch`], objects: [] };
 }
 
 const STD_HEADER = 'assay-std.hpp';
@@ -152,14 +183,55 @@ export const CPP_EVERY_HEADER = new SharedBuild('the C++ compiler', buildEveryHe
 export const includesEveryHeader = (code: string): boolean => /^[ \t]*#[ \t]*include[ \t]*[<"]bits\/stdc\+\+\.h[>"]/m.test(code);
 
 /**
- * What a C++ compile of `code` uses: the runtime's objects and, as its precompiled header, `<bits/stdc++.h>`'s when the
- * code includes it (g++ reads one precompiled header per compile, and only through the first include: the candidate's
- * own `#include <bits/stdc++.h>` comes after the harness's lines, so it is given with `-include`; the candidate's then
- * finds every header already read), the usual headers' otherwise.
+ * The C++ harness's fixed part for one signature, compiled once into an object every run of the question links
+ * (decision 1401): a run then compiles only the candidate's file and the one-line adapter (~20 ms of CPU less a run).
+ * Kept per process by the source's hash, the oldest dropped past HARNESS_OBJECTS.
  */
-export async function cppCache(code: string, context: Pick<NativeContext, 'shared'>): Promise<CFamilyCache> {
+const HARNESS_OBJECTS = 256;
+const HARNESS_IN_JAIL = '/opt/assay-harness';
+const harnessObjects = new Map<string, SharedBuild<CFamilyCache>>();
+
+function harnessObject(signature: Signature, runtime: CFamilyCache): SharedBuild<CFamilyCache> {
+  const source = cppHarnessObjectSource(signature);
+  const key = createHash('sha256').update(source).digest('hex');
+  const known = harnessObjects.get(key);
+  if (known !== undefined) return known;
+  const build = new SharedBuild('the C++ compiler', async (steps) => {
+    const dir = await steps.outputDir();
+    await writeFile(join(dir, 'harness.cpp'), source);
+    const compile = `${CPP_COMPILER} ${CPP_FLAGS.join(' ')} ${runtime.flags.join(' ')} -c harness.cpp -o harness.o`;
+    await buildStep(steps, { dir, readOnly: runtime.mounts }, [compile], 'The C++ harness of this question');
+    return { mounts: [{ host: dir, jail: HARNESS_IN_JAIL }], flags: [], objects: [`${HARNESS_IN_JAIL}/harness.o`] };
+  });
+  harnessObjects.set(key, build);
+  if (harnessObjects.size > HARNESS_OBJECTS) {
+    const [oldest, dropped] = harnessObjects.entries().next().value as [string, SharedBuild<CFamilyCache>];
+    harnessObjects.delete(oldest);
+    void dropped.drop();
+  }
+  return build;
+}
+
+/** Drops every harness object (the language's close). */
+export async function dropHarnessObjects(): Promise<void> {
+  const builds = [...harnessObjects.values()];
+  harnessObjects.clear();
+  await Promise.all(builds.map((build) => build.drop()));
+}
+
+/**
+ * What a C++ compile of `code` uses: the runtime's objects, the question's harness object (a function question) and,
+ * as its precompiled header, `<bits/stdc++.h>`'s when the code includes it (a compile reads one precompiled header,
+ * given with `-include-pch` before any line: the candidate's own `#include <bits/stdc++.h>` then finds every header
+ * already read), the usual headers' otherwise.
+ */
+export async function cppCache(code: string, context: Pick<NativeContext, 'shared'>, signature?: Signature): Promise<CFamilyCache> {
   const runtime = await context.shared(CPP_RUNTIME);
-  if (!includesEveryHeader(code)) return runtime;
-  const every = await context.shared(CPP_EVERY_HEADER);
-  return { mounts: [...runtime.mounts, ...every.mounts], flags: every.flags, objects: runtime.objects };
+  const harness = signature === undefined ? undefined : await context.shared(harnessObject(signature, runtime));
+  const every = includesEveryHeader(code) ? await context.shared(CPP_EVERY_HEADER) : undefined;
+  return {
+    mounts: [...runtime.mounts, ...(harness?.mounts ?? []), ...(every?.mounts ?? [])],
+    flags: every?.flags ?? runtime.flags,
+    objects: [...runtime.objects, ...(harness?.objects ?? [])],
+  };
 }

@@ -5,7 +5,7 @@ import type { CompileDiagnostic, NativeRunResult } from '../native-language.js';
 import { signatureMismatch } from './c-family-mismatch.js';
 
 /**
- * gcc's and g++'s output as the candidate sees it: only what names their own file (solution.c:line:column), never
+ * gcc's and clang's output as the candidate sees it: only what names their own file (solution.c:line:column), never
  * the generated harness's lines. An error that only the harness shows (the candidate changed the function's
  * parameters) or only the linker shows (the function is missing) is said in words with the expected declaration.
  */
@@ -23,7 +23,8 @@ export interface CompileContext {
 }
 
 /** The compile step's result as a compile error (or a fault: the busy server stopped it), or undefined when the program was built. */
-export function compileFailure(result: JailResult, context: CompileContext): Extract<NativeRunResult, { kind: 'compileError' | 'fault' }> | undefined {
+export function compileFailure(compiled: JailResult, context: CompileContext): Extract<NativeRunResult, { kind: 'compileError' | 'fault' }> | undefined {
+  const result = { ...compiled, stderr: ownPaths(compiled.stderr, context.sourceFile) };
   // Memory first: a compiler out of memory may also be killed, which reads like its processor time running out.
   const memory = memoryMessage(result, context);
   if (memory !== undefined) return { kind: 'compileError', diagnostics: [{ message: memory }], output: memory };
@@ -47,12 +48,20 @@ export function compileFailure(result: JailResult, context: CompileContext): Ext
   return { kind: 'compileError', diagnostics: [mismatch ?? { message }], output: capCompileOutput(output) };
 }
 
+/** clang names a file the harness includes by the path it found it at (`./solution.cpp`); the candidate knows `solution.cpp`. */
+const ownPaths = (stderr: string, sourceFile: string): string => stderr.replaceAll(`./${sourceFile}:`, `${sourceFile}:`);
+
 function harnessOrLinkerMessage(stderr: string, context: CompileContext): string {
   const name = context.functionName ?? 'the function';
   if (/multiple definition of [`']main'/.test(stderr)) {
     return `${context.sourceFile} defines main: in a function question the harness has its own main and calls ${name} (remove main)`;
   }
-  if (new RegExp(`implicit declaration of function '${name}'|'(::)?${name}' (was not|has not been) declared`).test(stderr)) {
+  // gcc's words, g++'s, then clang's (`::name` in the C++ harness, decision 1397).
+  if (
+    new RegExp(
+      `implicit declaration of function '${name}'|'(::)?${name}' (was not|has not been) declared|no member named '${name}' in the global namespace`,
+    ).test(stderr)
+  ) {
     return `${context.sourceFile} does not define ${name}${context.declaration ? `: write ${context.declaration}` : ''}`;
   }
   const missing = /undefined reference to [`']([^']+)'/.exec(stderr);

@@ -17,8 +17,8 @@ export interface CFamilyToolchain {
   readonly harnessFile: 'main.c' | 'main.cpp';
   readonly compiler: string;
   readonly flags: readonly string[];
-  /** The shared builds a compile of `code` uses (the runtime, a precompiled header). */
-  cache(code: string, context: NativeContext): Promise<CFamilyCache>;
+  /** The shared builds a compile of `code` uses (the runtime, a precompiled header, C++'s harness object of `signature`). */
+  cache(code: string, context: NativeContext, signature?: Signature): Promise<CFamilyCache>;
   /** The generated main.c(pp); throws SignatureNotSupported for a question it cannot run. */
   harness(functionName: string, signature: Signature): string;
   /** The function as the question gives it in this language (for the message when the harness cannot call it). */
@@ -42,7 +42,7 @@ export async function executeCFamily(toolchain: CFamilyToolchain, input: NativeR
       return { kind: 'compileError', diagnostics: [{ message }], output: message };
     }
   }
-  const cache = await toolchain.cache(input.code, context);
+  const cache = await toolchain.cache(input.code, context, input.form === 'function' ? input.signature : undefined);
   const dir = await context.scratchDir();
   await writeFile(join(dir, toolchain.sourceFile), input.code);
   if (harness !== undefined) await writeFile(join(dir, toolchain.harnessFile), harness);

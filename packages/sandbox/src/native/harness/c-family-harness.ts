@@ -190,15 +190,47 @@ template <class T> void get(std::map<std::string, T> &map) {
 }
 }`;
 
-/** main.cpp: the call of a C++ function question (the standard headers come from the precompiled header). */
+/** The adapter the candidate's unit defines and the prebuilt harness calls (decision 1401). */
+const CPP_CALL = 'assay_call';
+
+/** The question's function as the adapter declares it: parameters a0, a1… of the signature's types. */
+function cppCallDeclaration(signature: Signature): string {
+  const params = signature.params.map((p, at) => `${cppQualifiedType(typeOf(p.type))} a${at}`);
+  return `${cppQualifiedType(typeOf(signature.returns))} ${CPP_CALL}(${params.join(', ')})`;
+}
+
+/**
+ * main.cpp of a C++ function question, the one unit a run compiles (decision 1401): the candidate's file, then the
+ * adapter that calls their function as the question's types would, so an overload the language allows (a `const
+ * vector<int>&` parameter, a convertible return) works as before and a mismatch is said at the call. The standard
+ * headers come from the precompiled header.
+ */
 export function cppHarness(functionName: string, signature: Signature): string {
+  const call = signature.params.map((_, at) => `a${at}`).join(', ');
+  return [
+    '#include <cstdlib>',
+    '#include <map>',
+    '#include <string>',
+    '#include <type_traits>',
+    '#include <vector>',
+    '#include "solution.cpp"',
+    `${cppCallDeclaration(signature)} { return ::${functionName}(${call}); }`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The rest of the harness, the same for every answer to a question: it reads each case's arguments, calls the
+ * adapter and prints the result. Compiled once per signature into an object every run links (decision 1401).
+ */
+export function cppHarnessObjectSource(signature: Signature): string {
   const params = signature.params.map((p) => typeOf(p.type));
   const returns = typeOf(signature.returns);
   const lines = params.map((type, p) => `  ${cppQualifiedType(type)} a${p}; assay_json::get(a${p});`);
   const call = params.map((_, p) => `a${p}`).join(', ');
   lines.push(
     '  assay_started();',
-    `  ${cppQualifiedType(returns)} result = ::${functionName}(${call});`,
+    `  ${cppQualifiedType(returns)} result = ${CPP_CALL}(${call});`,
     '  assay_begin();',
     '  assay_json::put(result);',
     '  assay_end();',
@@ -209,7 +241,7 @@ export function cppHarness(functionName: string, signature: Signature): string {
     '#include <string>',
     '#include <type_traits>',
     '#include <vector>',
-    '#include "solution.cpp"',
+    `${cppCallDeclaration(signature)};`,
     CPP_HELPERS,
     'extern "C" void assay_case(void) {',
     ...lines,

@@ -53,7 +53,7 @@ ${args}        AssayRuntime.started();
     }
 
     public static void main(String[] args) throws Exception {
-        AssayRuntime.run(args[0], ${JAVA_MAIN_CLASS}::call);
+        AssayRuntime.run(args[0], new AssayRuntime.Cases() { public Object call(AssayRuntime.In in) throws Throwable { return ${JAVA_MAIN_CLASS}.call(in); } });
     }
 }
 `;

@@ -1,6 +1,6 @@
 import type { Signature } from '@assay/domain/languages';
 import { cppTypeName, parseValueType } from '@assay/domain/languages';
-import { CPP_EVERY_HEADER, CPP_FLAGS, CPP_RUNTIME, cppCache } from '../harness/c-family-cache.js';
+import { CPP_COMPILER, CPP_EVERY_HEADER, CPP_FLAGS, CPP_RUNTIME, cppCache, dropHarnessObjects } from '../harness/c-family-cache.js';
 import type { CFamilyToolchain } from '../harness/c-family-execute.js';
 import { executeCFamily } from '../harness/c-family-execute.js';
 import { cppHarness } from '../harness/c-family-harness.js';
@@ -11,11 +11,11 @@ const typeText = (text: string): string => {
   return type === undefined ? text : cppTypeName(type);
 };
 
-/** C++20 by Debian's g++ 12, the standard headers from a precompiled header (decisions 723, 1042). */
+/** C++20 by Debian's clang 14 (decision 1397), the standard headers from a precompiled header (decisions 723, 1042). */
 const toolchain: CFamilyToolchain = {
   sourceFile: 'solution.cpp',
   harnessFile: 'main.cpp',
-  compiler: '/usr/bin/g++',
+  compiler: CPP_COMPILER,
   flags: CPP_FLAGS,
   cache: cppCache,
   harness: cppHarness,
@@ -24,7 +24,7 @@ const toolchain: CFamilyToolchain = {
 };
 
 /** What cpp needs of the host (decision 1311): the files its runs use, their Debian packages, its /etc parts. */
-const CPP_TOOLCHAIN: NativeToolchain = { commands: ['/usr/bin/g++', '/usr/bin/addr2line'], debianPackages: ['g++', 'binutils'], etc: [] };
+const CPP_TOOLCHAIN: NativeToolchain = { commands: [CPP_COMPILER, '/usr/bin/addr2line'], debianPackages: ['clang', 'binutils'], etc: [] };
 
 export const cppLanguage: NativeLanguage<'cpp'> = {
   id: 'cpp',
@@ -36,6 +36,6 @@ export const cppLanguage: NativeLanguage<'cpp'> = {
     await context.shared(CPP_EVERY_HEADER);
   },
   close: async () => {
-    await Promise.all([CPP_RUNTIME.drop(), CPP_EVERY_HEADER.drop()]);
+    await Promise.all([CPP_RUNTIME.drop(), CPP_EVERY_HEADER.drop(), dropHarnessObjects()]);
   },
 };

@@ -10,7 +10,8 @@ import { RUST_RUNTIME_MOUNT, RUST_RUNTIME_RLIB, rustRuntime } from './rust-runti
 /**
  * Rust 1.63 from Debian: `rustc` called directly (no cargo: no build scripts, no dependencies, no procedural macros
  * — a bin crate cannot define one, and there is no crate to import one from), unoptimised, without debug info,
- * linked against the shared libstd (decision 732: about half the link time of a static one).
+ * linked against the shared libstd (decision 732: about half the link time of a static one) by gold (binutils', as
+ * C's and C++'s: ~10 % less CPU a compile than the default bfd, decision 1400).
  */
 const RUSTC = '/usr/bin/rustc';
 const FLAGS = [
@@ -24,6 +25,8 @@ const FLAGS = [
   'prefer-dynamic',
   '-C',
   'codegen-units=1',
+  '-C',
+  'link-arg=-fuse-ld=gold',
   '-A',
   'warnings',
   '--error-format=json',
