@@ -46,7 +46,9 @@ describe('assay library', () => {
   });
 
   it('adds items to an existing test as its next version with --test (decision 1491)', async () => {
-    const { testId } = JSON.parse((await runAssay(['library', 'import', '--items', 'git-staged-diff', '--name', 'Growing', '--json'], env)).stdout) as ImportedTest;
+    const { testId } = JSON.parse(
+      (await runAssay(['library', 'import', '--items', 'git-staged-diff', '--name', 'Growing', '--json'], env)).stdout,
+    ) as ImportedTest;
     const added = await runAssay(['library', 'import', '--items', 'leap-year', '--test', String(testId)], env);
     expect(added.code, added.stderr).toBe(0);
     expect(added.stdout).toContain(`Test ${testId} is now at version 2`);
