@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemAnalysis, ReportDetails, TestDetails, TestVersionList, TestVersionMade } from '@assay/domain';
 import { candidate, questionIdsOf, registerFor } from './helpers/candidate.js';
+import { candidatesSheetOf } from './helpers/candidates-sheet.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
 import { backends, startHarness, type Harness } from './helpers/test-app.js';
 
@@ -104,15 +104,8 @@ describe.each(backends)('test versions on %s', (backend) => {
   });
 
   it("says each attempt's version in the workbook, the current version's section columns filled by place", async () => {
-    const response = await h.request({ method: 'GET', url: `/v2/org/report/${testId}/excel` });
-    expect(response.statusCode).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
-    const sheet = workbook.getWorksheet('Candidates')!;
-    const values = (row: ExcelJS.Row) => (row.values as unknown[]).slice(1);
-    const headings = values(sheet.getRow(1)).map(String);
-    const rows = [2, 3].map((number) => Object.fromEntries(headings.map((heading, index) => [heading, values(sheet.getRow(number))[index] ?? null])));
-    expect(rows.map((row) => [row.testInvitationId, row.testVersion, row['Only score'], row.score])).toEqual([
+    const { rows } = await candidatesSheetOf(h, testId);
+    expect([...rows.values()].map((row) => [row.testInvitationId, row.testVersion, row['Only score'], row.score])).toEqual([
       [running.invitationId, 1, 1, 1],
       [waiting.invitationId, 2, 1, 1],
     ]);

@@ -1,9 +1,9 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewQueue, V3Report } from '@assay/domain';
 import type { ReviewTranscript } from '@assay/domain/ai';
 import { ESSAY_CHECK_PROMPT } from '@assay/domain/ai';
 import { candidate, registerFor } from './helpers/candidate.js';
+import { candidatesSheetOf } from './helpers/candidates-sheet.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
 import { backends } from './helpers/test-app.js';
 import { ask, assistantDefinition, HINT_REPLY, startAssistantHarness, startedAttempt, type AssistantHarness } from './helpers/assistant.js';
@@ -47,22 +47,7 @@ describe.each(backends)("the assistant's transcript on the workbook and v3's rep
   });
   afterAll(() => a.close());
 
-  const candidatesSheet = async () => {
-    const response = await a.h.request({ method: 'GET', url: `/v2/org/report/${testId}/excel` });
-    expect(response.statusCode).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
-    const sheet = workbook.getWorksheet('Candidates')!;
-    const values = (row: ExcelJS.Row) => (row.values as unknown[]).slice(1);
-    const headings = values(sheet.getRow(1)).map(String);
-    const rows = new Map<number, Record<string, unknown>>();
-    sheet.eachRow((row, number) => {
-      if (number === 1) return;
-      const record = Object.fromEntries(headings.map((heading, index) => [heading, values(row)[index] ?? null]));
-      rows.set(Number(record.testInvitationId), record);
-    });
-    return { headings, rows };
-  };
+  const candidatesSheet = () => candidatesSheetOf(a.h, testId);
 
   it('ends the Candidates sheet with the messages, the characters inserted and the follow-ups; empty before an attempt', async () => {
     const { headings, rows } = await candidatesSheet();

@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportDetails } from '@assay/domain';
 import { applyMoves } from './helpers/candidate.js';
+import { candidatesSheetOf } from './helpers/candidates-sheet.js';
 import { expectSuccess } from './helpers/expectations.js';
 import { sampleDefinition } from './helpers/fixtures.js';
 import { backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
@@ -92,22 +92,7 @@ describe.each(backends)("the workbook's percent, percentile, verdict, extra time
   });
   afterAll(() => h.close());
 
-  const candidatesSheet = async () => {
-    const response = await h.request({ method: 'GET', url: `/v2/org/report/${testId}/excel` });
-    expect(response.statusCode).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
-    const sheet = workbook.getWorksheet('Candidates')!;
-    const values = (row: ExcelJS.Row) => (row.values as unknown[]).slice(1);
-    const headings = values(sheet.getRow(1)).map(String);
-    const rows = new Map<number, Record<string, unknown>>();
-    sheet.eachRow((row, number) => {
-      if (number === 1) return;
-      const record = Object.fromEntries(headings.map((heading, index) => [heading, values(row)[index] ?? null]));
-      rows.set(Number(record.testInvitationId), record);
-    });
-    return { headings, rows };
-  };
+  const candidatesSheet = () => candidatesSheetOf(h, testId);
 
   it('appends the new columns after every earlier one, the sections included', async () => {
     const { headings } = await candidatesSheet();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@assay/client';
-import { focused, pickLanguage, tabTo } from '../../../server/test/system/e2e/page-helpers.js';
+import { focused, pickLanguage, submitByKeyboard, tabTo } from '../../../server/test/system/e2e/page-helpers.js';
 import { openAssayTui } from '../helpers/assay-tui.js';
 import { newOrg, serverUrl, type TestOrg } from '../helpers/org.js';
 import type { TmuxTerminal } from '../helpers/tmux.js';
@@ -108,12 +108,7 @@ describe('from the library to a candidate’s attempt', () => {
       await expect.poll(() => status.textContent(), { timeout: 120_000 }).toMatch(/of \d+ sample tests? passed/);
       await expect.poll(() => page.getByTestId('save-announcement').textContent(), { timeout: 15_000 }).toBe('All answers saved.');
 
-      await tabTo(page, 'submit-button', { back: true });
-      await page.keyboard.press('Enter');
-      await page.getByTestId('submit-dialog').waitFor({ state: 'visible' });
-      await tabTo(page, 'confirm-submit');
-      await page.keyboard.press('Enter');
-      await page.getByTestId('thank-you').waitFor({ state: 'visible' });
+      await submitByKeyboard(page, { back: true });
       expect(errors).toEqual([]);
     } finally {
       await context.close();

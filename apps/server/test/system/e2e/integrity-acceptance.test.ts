@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { replayFrames, type CandidateSession, type ReportDetails, type TestDefinition } from '@assay/domain';
 import { pdfText } from '../../helpers/pdf-text.js';
 import { startBrowserHarness, type BrowserHarness } from './browser-harness.js';
-import { expectAccessible, focused, pasteInto, tabTo } from './page-helpers.js';
+import { expectAccessible, focused, pasteInto, tabTo, submitByKeyboard } from './page-helpers.js';
 
 const choice = (text: string, right: string, wrong: readonly string[]) => ({
   type: 'single_choice' as const,
@@ -200,11 +200,7 @@ describe('issue 34 acceptance: pool, similarity, paste, time per question, playb
         await page.keyboard.press('Escape');
         await page.keyboard.press('Tab');
         expect((await focused(page)).editor).toBe(false);
-        await tabTo(page, 'submit-button');
-        await page.keyboard.press('Enter');
-        await tabTo(page, 'confirm-submit');
-        await page.keyboard.press('Enter');
-        await page.getByTestId('thank-you').waitFor({ state: 'visible' });
+        await submitByKeyboard(page);
         expect(errors).toEqual([]);
       } finally {
         await context.close();

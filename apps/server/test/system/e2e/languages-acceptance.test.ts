@@ -15,7 +15,7 @@ import type { LanguageFixture } from '../../../../../packages/sandbox/test/langu
 import { loadLanguageFixtures } from '../../../../../packages/sandbox/test/languages/fixtures.js';
 import { engineOf } from '../../../../../packages/sandbox/src/engines.js';
 import { startBrowserHarness, type BrowserHarness } from './browser-harness.js';
-import { pickLanguage as pickFromToolbar, tabTo, typeCode } from './page-helpers.js';
+import { pickLanguage as pickFromToolbar, tabTo, typeCode, submitByKeyboard } from './page-helpers.js';
 
 /** Every language that answers a function question, in the picker's (the registry's) order. */
 const LANGUAGES = ALL_LANGUAGES.filter((language) => languageProfile(language).forms.includes('function'));
@@ -134,12 +134,7 @@ describe('candidates answering in every language, keyboard only (Chromium)', () 
       expect(sqlText).not.toContain('function named');
       await typeCode(page, sqlQuestion, SQL_ANSWER);
       expect(await runSamples(page, sqlQuestion)).toBe('1 of 1 sample test passed.');
-      await tabTo(page, 'submit-button', { back: true });
-      await page.keyboard.press('Enter');
-      await page.getByTestId('submit-dialog').waitFor({ state: 'visible' });
-      await tabTo(page, 'confirm-submit');
-      await page.keyboard.press('Enter');
-      await page.getByTestId('thank-you').waitFor({ state: 'visible' });
+      await submitByKeyboard(page, { back: true });
       expect(errors).toEqual([]);
     } finally {
       await context.close();

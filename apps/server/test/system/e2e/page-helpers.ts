@@ -61,6 +61,19 @@ export const pickLanguage = async (page: Page, questionId: number, from: string,
   await page.keyboard.press('Enter');
 };
 
+/**
+ * Submits the attempt from the keyboard: Tab (or Shift+Tab, `back`) to Submit, Enter, the dialog's Confirm, Enter; the
+ * thank-you page shows.
+ */
+export const submitByKeyboard = async (page: Page, options: { back?: boolean } = {}) => {
+  await tabTo(page, 'submit-button', options);
+  await page.keyboard.press('Enter');
+  await page.getByTestId('submit-dialog').waitFor({ state: 'visible' });
+  await tabTo(page, 'confirm-submit');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('thank-you').waitFor({ state: 'visible' });
+};
+
 /** Replaces the code in the editor of `questionId` from the keyboard: into it, select all, type; then Esc and Tab out. */
 export const typeCode = async (page: Page, questionId: number, code: string) => {
   await tabTo(page, (now) => now.editor && now.testId === `code-editor-${questionId}`);

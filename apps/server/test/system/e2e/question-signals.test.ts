@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { replayFrames, type TestDefinition } from '@assay/domain';
 import { startBrowserHarness, type BrowserHarness } from './browser-harness.js';
-import { expectAccessible, focused, pasteInto, tabTo } from './page-helpers.js';
+import { expectAccessible, focused, pasteInto, tabTo, submitByKeyboard } from './page-helpers.js';
 
 const definition: z.input<typeof TestDefinition> = {
   testName: 'Signals',
@@ -91,11 +91,7 @@ describe('per-question signals in a real browser (Chromium)', () => {
       expect((await focused(page)).editor).toBe(true);
 
       await page.keyboard.press('Escape');
-      await tabTo(page, 'submit-button');
-      await page.keyboard.press('Enter');
-      await tabTo(page, 'confirm-submit');
-      await page.keyboard.press('Enter');
-      await page.getByTestId('thank-you').waitFor({ state: 'visible' });
+      await submitByKeyboard(page);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -20,7 +20,7 @@ import { isPdf, pdfText } from '../../helpers/pdf-text.js';
 import { startReceiver } from '../../helpers/receiver.js';
 import { backends } from '../../helpers/test-app.js';
 import { realFocus, startBrowserHarness, type BrowserHarness } from './browser-harness.js';
-import { focused, tabTo } from './page-helpers.js';
+import { focused, tabTo, submitByKeyboard } from './page-helpers.js';
 
 const SCRIPT = fileURLToPath(new URL('../../../../../examples/v3-ats/ats.mjs', import.meta.url));
 
@@ -183,11 +183,7 @@ describe.each(backends)('issue 52 acceptance on %s: a v3 ATS script against Assa
         await page.keyboard.press('ArrowDown');
         await expect.poll(() => page.getByTestId(`option-${method}-1`).isChecked()).toBe(true);
         await expect.poll(() => page.getByTestId('save-announcement').textContent()).toBe('All answers saved.');
-        await tabTo(page, 'submit-button');
-        await page.keyboard.press('Enter');
-        await tabTo(page, 'confirm-submit');
-        await page.keyboard.press('Enter');
-        await page.getByTestId('thank-you').waitFor({ state: 'visible' });
+        await submitByKeyboard(page);
         expect(errors).toEqual([]);
       } finally {
         await context.close();

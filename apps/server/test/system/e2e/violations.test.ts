@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultTestSettingsOf, TestDefinition, type TestSettings } from '@assay/domain';
 import { realFocus, startBrowserHarness, type BrowserHarness } from './browser-harness.js';
-import { expectAccessible, focused, pasteInto, tabTo } from './page-helpers.js';
+import { expectAccessible, focused, pasteInto, tabTo, submitByKeyboard } from './page-helpers.js';
 
 const definition: z.input<typeof TestDefinition> = {
   testName: 'Rules',
@@ -212,11 +212,7 @@ describe('violation rules in a real browser (Chromium)', () => {
       expect(await page.getByTestId('clipboard-blocked').count()).toBe(1);
 
       await page.keyboard.press('Escape');
-      await tabTo(page, 'submit-button');
-      await page.keyboard.press('Enter');
-      await tabTo(page, 'confirm-submit');
-      await page.keyboard.press('Enter');
-      await page.getByTestId('thank-you').waitFor({ state: 'visible' });
+      await submitByKeyboard(page);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
