@@ -51,8 +51,8 @@ describe.each(backends)("the assistant's transcript on the workbook and v3's rep
 
   it('ends the Candidates sheet with the messages, the characters inserted and the follow-ups; empty before an attempt', async () => {
     const { headings, rows } = await candidatesSheet();
-    // Then what the hiring team recorded (issue 61 item 3): five columns at the very end.
-    expect(headings.slice(-9, -5)).toEqual(['reattemptOf', 'assistantMessages', 'assistantInsertedChars', 'followUps']);
+    // Then what the hiring team recorded (issue 61 item 3): five columns, and the test version (issue 62) at the very end.
+    expect(headings.slice(-10, -6)).toEqual(['reattemptOf', 'assistantMessages', 'assistantInsertedChars', 'followUps']);
     expect(rows.get(used)).toMatchObject({ assistantMessages: 3, assistantInsertedChars: 50, followUps: 0 });
     expect(rows.get(unused)).toMatchObject({ assistantMessages: 0, assistantInsertedChars: 0, followUps: 0 });
     expect(rows.get(pending)).toMatchObject({ assistantMessages: null, assistantInsertedChars: null, followUps: null });
