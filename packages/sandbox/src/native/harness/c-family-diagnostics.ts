@@ -77,7 +77,12 @@ function harnessOrLinkerMessage(stderr: string, context: CompileContext): string
 
 /** The compiler ran out of memory (an #include of a device, a template too large). */
 function memoryMessage(result: JailResult, context: CompileContext): string | undefined {
-  if (result.killedFor !== 'memory' && !/out of memory allocating|virtual memory exhausted|Cannot allocate memory/.test(result.stderr)) return undefined;
+  // gcc's words, then clang's ("LLVM ERROR: out of memory", "Allocation failed"), which it prints before its crash report.
+  if (
+    result.killedFor !== 'memory' &&
+    !/out of memory allocating|virtual memory exhausted|Cannot allocate memory|LLVM ERROR: out of memory|Allocation failed/.test(result.stderr)
+  )
+    return undefined;
   return `The compiler ran out of memory (limit ${Math.round(context.limits.memoryBytes / 2 ** 20)} MB): an #include of a device or a template too large to compile?`;
 }
 
