@@ -20,7 +20,7 @@ describe('assay tests analysis', () => {
   it('prints a line a question, says too few attempts before any, and answers JSON; a missing test exits 1 with 404.2', async () => {
     const shown = await runAssay(['tests', 'analysis', String(testId)], env);
     expect(shown.code, shown.stderr).toBe(0);
-    expect(shown.stdout).toContain(`Test ${testId}: 0 attempts with final results`);
+    expect(shown.stdout).toContain(`Test ${testId}, version 1: 0 attempts with final results`);
     expect(shown.stdout).toMatch(/^1\s+\d+\s+[0-9a-f]{8}\s+0\s+–\s+–\s+–\s+too few$/m);
     const json = await runAssay(['tests', 'analysis', String(testId), '--json'], env);
     expect(json.code, json.stderr).toBe(0);
