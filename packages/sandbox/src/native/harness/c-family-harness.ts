@@ -199,6 +199,9 @@ function cppCallDeclaration(signature: Signature): string {
   return `${cppQualifiedType(typeOf(signature.returns))} ${CPP_CALL}(${params.join(', ')})`;
 }
 
+/** What the adapter and the harness object both include (the precompiled header answers them). */
+const CPP_STANDARD_INCLUDES = ['#include <cstdlib>', '#include <map>', '#include <string>', '#include <type_traits>', '#include <vector>'];
+
 /**
  * main.cpp of a C++ function question, the one unit a run compiles (decision 1401): the candidate's file, then the
  * adapter that calls their function as the question's types would, so an overload the language allows (a `const
@@ -207,16 +210,7 @@ function cppCallDeclaration(signature: Signature): string {
  */
 export function cppHarness(functionName: string, signature: Signature): string {
   const call = signature.params.map((_, at) => `a${at}`).join(', ');
-  return [
-    '#include <cstdlib>',
-    '#include <map>',
-    '#include <string>',
-    '#include <type_traits>',
-    '#include <vector>',
-    '#include "solution.cpp"',
-    `${cppCallDeclaration(signature)} { return ::${functionName}(${call}); }`,
-    '',
-  ].join('\n');
+  return [...CPP_STANDARD_INCLUDES, '#include "solution.cpp"', `${cppCallDeclaration(signature)} { return ::${functionName}(${call}); }`, ''].join('\n');
 }
 
 /**
@@ -235,17 +229,5 @@ export function cppHarnessObjectSource(signature: Signature): string {
     '  assay_json::put(result);',
     '  assay_end();',
   );
-  return [
-    '#include <cstdlib>',
-    '#include <map>',
-    '#include <string>',
-    '#include <type_traits>',
-    '#include <vector>',
-    `${cppCallDeclaration(signature)};`,
-    CPP_HELPERS,
-    'extern "C" void assay_case(void) {',
-    ...lines,
-    '}',
-    '',
-  ].join('\n');
+  return [...CPP_STANDARD_INCLUDES, `${cppCallDeclaration(signature)};`, CPP_HELPERS, 'extern "C" void assay_case(void) {', ...lines, '}', ''].join('\n');
 }
