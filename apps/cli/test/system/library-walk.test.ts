@@ -73,6 +73,8 @@ describe('from the library to a candidate’s attempt', () => {
       await page.getByTestId('start-button').waitFor({ state: 'visible' });
       await tabTo(page, 'start-button');
       await page.keyboard.press('Enter');
+      // The Enter starts the attempt in the page's own request; the draw is read once that start has landed.
+      await page.locator('article.question').first().waitFor({ state: 'visible' });
       const session = await createClient({ baseUrl: serverUrl() }).candidate(token).session();
       const [foundations, coding] = session.test.sections;
       const choices = (foundations?.questions ?? []).map((question) => question.questionId);
