@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ItemAnalysis, ReportDetails, TestDetails, TestVersionList, TestVersionMade } from '@assay/domain';
+import type {
+  InvitationList,
+  InvitationSummary,
+  ItemAnalysis,
+  PersonalData,
+  ReportDetails,
+  TestDetails,
+  TestVersionList,
+  TestVersionMade,
+} from '@assay/domain';
 import { candidate, questionIdsOf, registerFor } from './helpers/candidate.js';
 import { candidatesSheetOf } from './helpers/candidates-sheet.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
@@ -119,6 +128,38 @@ describe.each(backends)('test versions on %s', (backend) => {
     expect(await analysis('?version=1')).toMatchObject({ testVersion: 1, scoredAttempts: 1 });
     expect((await analysis('?version=1')).questions).toHaveLength(2);
     expectFailure(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/item-analysis?version=9` }), '404.2');
+  });
+
+  it('lists each attempt out of the version it took, in the list, its order by percent and the summary', async () => {
+    const list = async (sort = '') =>
+      expectSuccess<InvitationList>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/invitations${sort}` })).invitations.map(
+        ({ testInvitationId, score, maxScore, percent }) => [testInvitationId, score, maxScore, percent],
+      );
+    // One right of version 1's two is 50 %; one right of version 2's three is 33.3 %, though both scored 1.
+    expect(await list('?sort=percent')).toEqual([
+      [waiting.invitationId, 1, 3, 33.33],
+      [running.invitationId, 1, 2, 50],
+    ]);
+    expect((await list('?sort=-percent')).map(([id]) => id)).toEqual([running.invitationId, waiting.invitationId]);
+    const summary = expectSuccess<InvitationSummary>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/invitations/summary` }));
+    expect(summary.percent).toMatchObject({ min: 33.33, max: 50 });
+  });
+
+  it('names each attempt by the version it took, and what is still to come by the current name', async () => {
+    // The decision email of the attempt taken on version 1, and its personal-data export, say that version's name.
+    expect(await h.store.candidateDecisions.emailSubject(running.invitationId)).toMatchObject({ testName: 'Versions' });
+    const exported = async (emailId: string) =>
+      expectSuccess<PersonalData>(await h.request({ method: 'POST', url: '/v2/org/candidates/export', body: { emailId } })).invitations.map(
+        (invitation) => invitation.testName,
+      );
+    expect(await exported('running@example.com')).toEqual(['Versions']);
+    expect(await exported('waiting@example.com')).toEqual(['Versions (edited)']);
+    // An invitation not started will take version 2: its reminder, its export and its unsubscribe page say so.
+    const later = await registerFor(h, testId, 'later@example.com');
+    expect(await h.store.reminders.subject(later.invitationId)).toMatchObject({ testName: 'Versions (edited)' });
+    expect(await exported('later@example.com')).toEqual(['Versions (edited)']);
+    const candidateId = (await h.store.invitations.find(h.org.orgId, later.invitationId))!.candidateId;
+    expect(await h.store.reminders.candidate(candidateId)).toMatchObject({ testName: 'Versions (edited)' });
   });
 
   it('refuses a kept key whose question changed meaning, and a reimplements that names no dropped key (400.132)', async () => {

@@ -16,6 +16,7 @@ import {
 import type { Database } from '../database.js';
 import { byOf, recordHistory } from './invitation-history.js';
 import { queueDecisionEmail, withdrawDecisionEmails } from './decision-email-queue.js';
+import { versionTestIdOfInvitation } from './report-columns.js';
 
 /** The key doing it and when: every write here is signed by its key and recorded in the invitation's history. */
 export interface Actor {
@@ -202,7 +203,8 @@ export class CandidateDecisionsRepository {
     const row = await this.db
       .selectFrom('invitations')
       .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
-      .innerJoin('tests', 'tests.id', 'invitations.test_id')
+      // The name of the version the candidate took (issue 62 item 4): a later version's new name is not what they sat.
+      .innerJoin('tests', (join) => join.on('tests.id', '=', versionTestIdOfInvitation))
       .innerJoin('orgs', 'orgs.id', 'invitations.org_id')
       .leftJoin('candidate_decisions', 'candidate_decisions.invitation_id', 'invitations.id')
       .select([

@@ -120,11 +120,16 @@ export class ImportedTests {
     return Number(row?.current_version_id ?? testId);
   }
 
+  /** The rows of every version of the test, oldest first (its own id alone for a test never changed). */
+  async versionIds(db: Kysely<Database>, testId: number): Promise<number[]> {
+    return (await versionRowsOfTest(db, { testId })).map((row) => Number(row.id));
+  }
+
   /** The questions of every version of the test, oldest first: what an answer of any attempt of it is looked up in. */
   async questionsOfEveryVersion(db: Kysely<Database>, testId: number): Promise<readonly QuestionRecord[]> {
-    const versions = await versionRowsOfTest(db, { testId });
+    const versions = await this.versionIds(db, testId);
     if (versions.length <= 1) return this.questions(db, testId);
-    return (await Promise.all(versions.map((row) => this.questions(db, Number(row.id))))).flat();
+    return (await Promise.all(versions.map((id) => this.questions(db, id)))).flat();
   }
 
   /** Reads the test and keeps it; undefined for an id no test has. A failed read is not kept. */

@@ -1,25 +1,21 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import {
   formatWireDateTime,
-  isFixedTest,
   NO_DECISION,
   normalizeTag,
   percentOf,
-  variantMaxScores,
   type InvitationList,
   type InvitationListQuery,
   type InvitationListRow,
   type InvitationStanding,
-  type QuestionRecord,
   type ReportStatus,
-  type SectionRecord,
 } from '@assay/domain';
 import type { Database } from '../database.js';
 import { CONFIRMED_EVIDENCE } from './confirmed-evidence-sql.js';
 import { lapsedAt, standingIs } from './lapsed-sql.js';
 import type { ImportedTests } from './imported-tests.js';
-import { scoreSoFarColumns, shownOfRow } from './report-columns.js';
-import { toSectionRecord } from './records.js';
+import { scoreSoFarColumns, shownOfRow, versionTestIdOfInvitation } from './report-columns.js';
+import { maximaOfTest, type Maxima } from './attempt-maxima.js';
 
 /**
  * The score every surface shows (decision 649) as SQL, for filtering and sorting: the final score of a Generated report,
@@ -71,14 +67,13 @@ const listColumns = [
   'invitations.window_violations as wv',
   'invitations.time_violation_seconds as tv',
   'invitations.variant_seed as variantSeed',
+  versionTestIdOfInvitation.as('contentId'),
   'invitations.end_reason as endReason',
   'invitations.image_violations as imageViolations',
   'invitations.camera_gap_seconds as cameraGapSeconds',
   'candidates.email as email',
   'candidates.full_name as fullName',
 ] as const;
-
-type Maxima = (seed: number | null) => number;
 
 /** Whether the row reads Expired now, read with it so the row's status and the filter agree (decision 1390). */
 const lapsedColumn = (now: number) => sql<number | boolean>`(case when ${lapsedAt(now)} then 1 else 0 end)`.as('lapsed');
@@ -102,11 +97,9 @@ export class InvitationListRepository {
    * one). `now` decides which Pending and Reset invitations read Expired (decision 1390).
    */
   async list(orgId: number, testId: number, query: InvitationListQuery, now: number): Promise<ListedInvitations | undefined> {
-    // The current version's columns and maxima (issue 62 item 4; decision 1489).
-    const contentId = await this.importedTests.currentVersionId(this.db, testId);
-    const test = await this.importedTests.report(this.db, orgId, contentId);
-    if (!test) return undefined;
-    const maxima = await this.maximaOf(contentId, test.totalMarks);
+    // Each row out of the version it takes (issue 62 item 4; decision 1500).
+    const maxima = await maximaOfTest(this.db, this.importedTests, orgId, testId);
+    if (!maxima) return undefined;
     const matching = this.matching(orgId, testId, query, now);
     const [{ count }] = (await matching.select((eb) => eb.fn.countAll<number | string>().as('count')).execute()) as [{ count: number | string }];
     const offset = (query.page_no - 1) * query.page_size;
@@ -114,13 +107,13 @@ export class InvitationListRepository {
     const sortKey = query.sort.replace(/^-/, '');
     const descending = query.sort.startsWith('-');
     const rows =
-      sortKey === 'percent' && maxima.pooled
+      sortKey === 'percent' && !maxima.inScoreOrder
         ? await this.pageByPercent(orgId, testId, query, now, maxima.of, descending, offset)
         : await this.ordered(matching.select(listColumns).select(scoreSoFarColumns).select(lapsedColumn(now)), sortKey, descending)
             .limit(query.page_size)
             .offset(offset)
             .execute();
-    return { invitations: rows.map((row) => toListRow(row, maxima.of(row.variantSeed))), invitationsCount: Number(count) };
+    return { invitations: rows.map((row) => toListRow(row, maxima.of(Number(row.contentId), row.variantSeed))), invitationsCount: Number(count) };
   }
 
   private matching(orgId: number, testId: number, query: InvitationListQuery, now: number) {
@@ -169,14 +162,18 @@ export class InvitationListRepository {
   }
 
   /**
-   * A test with pools scores each candidate out of their own draw (decision 576), so percent is not score's order: the
-   * matching rows' scores and seeds are read (three numbers a row), ordered here, and the page's rows read by id.
+   * A test with pools scores each candidate out of their own draw (decision 576), and one with versions out of each
+   * attempt's version (decision 1500), so percent is not score's order: the matching rows' scores, versions and seeds
+   * are read (four numbers a row), ordered here, and the page's rows read by id.
    */
   private async pageByPercent(orgId: number, testId: number, query: InvitationListQuery, now: number, maxima: Maxima, descending: boolean, offset: number) {
     const keys = await this.matching(orgId, testId, query, now)
-      .select(['invitations.id as id', 'invitations.variant_seed as seed', SHOWN_SCORE.as('shown')])
+      .select(['invitations.id as id', versionTestIdOfInvitation.as('contentId'), 'invitations.variant_seed as seed', SHOWN_SCORE.as('shown')])
       .execute();
-    const percents = keys.map((key) => ({ id: Number(key.id), percent: percentOf(key.shown === null ? null : Number(key.shown), maxima(key.seed)) }));
+    const percents = keys.map((key) => ({
+      id: Number(key.id),
+      percent: percentOf(key.shown === null ? null : Number(key.shown), maxima(Number(key.contentId), key.seed)),
+    }));
     percents.sort((a, b) => {
       if (a.percent === null || b.percent === null) return (a.percent === null ? 1 : 0) - (b.percent === null ? 1 : 0) || a.id - b.id;
       return (descending ? b.percent - a.percent : a.percent - b.percent) || a.id - b.id;
@@ -191,16 +188,6 @@ export class InvitationListRepository {
       .execute();
     const byId = new Map(rows.map((row) => [Number(row.invitationId), row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
-  }
-
-  /** Each attempt's maximum score: the test's total, or its own draw's on a test with pools (decision 576). */
-  async maximaOf(testId: number, totalMarks: number): Promise<{ pooled: boolean; of: Maxima }> {
-    const sections: SectionRecord[] = (await this.db.selectFrom('sections').selectAll().where('test_id', '=', testId).orderBy('position').execute()).map(
-      toSectionRecord,
-    );
-    if (isFixedTest(sections)) return { pooled: false, of: () => totalMarks };
-    const questions: readonly QuestionRecord[] = await this.importedTests.questions(this.db, testId);
-    return { pooled: true, of: (seed) => variantMaxScores(sections, questions, seed).total };
   }
 }
 
@@ -218,6 +205,7 @@ type ListSqlRow = {
   wv: number;
   tv: number;
   variantSeed: number | null;
+  contentId: number | string;
   endReason: string | null;
   imageViolations: number;
   cameraGapSeconds: number | null;

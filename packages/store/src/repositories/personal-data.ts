@@ -4,6 +4,7 @@ import type { Database } from '../database.js';
 import { originOf } from './integration-urls.js';
 import { iso, isoOrNull, readEvidence } from './personal-data-evidence.js';
 import { readAssistant } from './personal-data-assistant.js';
+import { versionTestIdOfInvitation } from './report-columns.js';
 
 /** What the store holds about one email address in one org; the server adds the outbox and the document's frame. */
 export interface StoredPersonalData {
@@ -54,7 +55,8 @@ export class PersonalDataRepository {
     const invitations = candidates.length
       ? await this.db
           .selectFrom('invitations')
-          .innerJoin('tests', 'tests.id', 'invitations.test_id')
+          // Each attempt under the name of the version it took, a pending one under the test's current name.
+          .innerJoin('tests', (join) => join.on('tests.id', '=', versionTestIdOfInvitation))
           .selectAll('invitations')
           .select('tests.name as test_name')
           .where('invitations.org_id', '=', orgId)

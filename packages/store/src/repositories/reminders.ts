@@ -54,6 +54,12 @@ export interface ReminderSubject {
   readonly claimed: string[];
 }
 
+/**
+ * The row of the test's current version: a reminder is for an attempt not started, which will take that version, and
+ * the unsubscribe page names the test as it is now (issue 62 item 4) — not the name of its first version.
+ */
+const currentVersionOfTest = sql<number>`coalesce(tests.current_version_id, tests.id)`;
+
 const subjectColumns = [
   'invitations.id as invitationId',
   'invitations.org_id as orgId',
@@ -66,7 +72,7 @@ const subjectColumns = [
   'candidates.email as candidateEmail',
   'candidates.full_name as candidateName',
   'candidates.reminders_unsubscribed_at as unsubscribedAt',
-  'tests.name as testName',
+  'named.name as testName',
   'tests.reminder_hours as testHours',
   'test_links.reminder_hours as linkHours',
   'test_links.access_time as accessTime',
@@ -145,8 +151,9 @@ export class RemindersRepository {
     const row = await this.db
       .selectFrom('candidates')
       .innerJoin('tests', 'tests.id', 'candidates.test_id')
+      .innerJoin('tests as named', (join) => join.on('named.id', '=', currentVersionOfTest))
       .innerJoin('orgs', 'orgs.id', 'candidates.org_id')
-      .select(['tests.name as testName', 'orgs.name as orgName', 'orgs.display_name as displayName', 'candidates.reminders_unsubscribed_at as unsubscribedAt'])
+      .select(['named.name as testName', 'orgs.name as orgName', 'orgs.display_name as displayName', 'candidates.reminders_unsubscribed_at as unsubscribedAt'])
       .where('candidates.id', '=', candidateId)
       .executeTakeFirst();
     return row && { testName: row.testName, orgName: row.displayName ?? row.orgName, unsubscribed: row.unsubscribedAt !== null };
@@ -167,6 +174,7 @@ export class RemindersRepository {
       .selectFrom('invitations')
       .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
       .innerJoin('tests', 'tests.id', 'invitations.test_id')
+      .innerJoin('tests as named', (join) => join.on('named.id', '=', currentVersionOfTest))
       .innerJoin('orgs', 'orgs.id', 'invitations.org_id')
       .leftJoin('test_links', 'test_links.id', 'invitations.test_link_id')
       .select(subjectColumns);

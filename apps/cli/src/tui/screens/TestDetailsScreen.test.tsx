@@ -2,7 +2,8 @@ import type { TestDetails } from '@assay/domain/schemas';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { importExample, newOrg, type TestOrg } from '../../../test/helpers/org.js';
+import { candidateTokenOf } from '@assay/client';
+import { exampleDefinition, importExample, newOrg, type TestOrg } from '../../../test/helpers/org.js';
 import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
 import { TestDetailsScreen } from './TestDetailsScreen.js';
 
@@ -23,6 +24,7 @@ describe('TestDetailsScreen against a real server', () => {
     expect(frame).toContain('General Questions');
     expect(frame).toContain('Coding Questions');
     expect(frame).toContain(`Access key ${test.accessKey}`);
+    expect(await screen.waitFor('Version 1')).not.toContain('version 1:');
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
     await screen.press('l', 'i', 'n');
     expect(screen.opened).toEqual([
@@ -30,6 +32,19 @@ describe('TestDetailsScreen against a real server', () => {
       { screen: 'invitations', testId: test.testId, testName: 'JavaScript Fundamentals' },
       { screen: 'register', testId: test.testId, testName: 'JavaScript Fundamentals', link: null },
     ]);
+  });
+
+  it('says the current version and the attempts on each once the test has changed', async () => {
+    const changed = await importExample(org.client, 'javascript-fundamentals');
+    const registered = await org.client.invitations.register(changed.testId, { emailId: 'v1@example.com', fullName: 'On Version One' });
+    await org.client.candidate(candidateTokenOf(registered.takeTestURL)).start();
+    const definition = exampleDefinition('javascript-fundamentals') as Parameters<typeof org.client.tests.addVersion>[1];
+    await org.client.tests.addVersion(changed.testId, { ...definition, testName: 'JavaScript Fundamentals, second edition' });
+    screen = renderScreen(<TestDetailsScreen testId={changed.testId} />, { client: org.client });
+    const frame = await screen.waitFor('Version 2 ·');
+    expect(frame).toContain('JavaScript Fundamentals, second edition');
+    expect(frame).toContain('Version 2 · version 1: 1 attempt, version 2: 0 attempts');
+    expect(widestLine(frame)).toBeLessThanOrEqual(80);
   });
 
   it('exports the Excel report to the path typed, with its outcome shown', async () => {

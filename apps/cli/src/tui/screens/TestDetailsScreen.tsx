@@ -18,6 +18,7 @@ import { HINTS } from '../hints.js';
 import { useMay } from '../shell/capabilities-context.js';
 import { deniedKeys, isDenied, permittedHints } from '../state/key-permissions.js';
 import { AiCheckPanelView, useAiCheckPanel } from '../components/AiCheckPanel.js';
+import { VersionLine } from '../components/VersionLine.js';
 
 export const TestDetailsScreen = ({ testId }: { testId: number }) => {
   const { client } = useConnection();
@@ -65,6 +66,7 @@ export const TestDetailsScreen = ({ testId }: { testId: number }) => {
             {test.duration} min
           </Text>
           <Text dimColor>Access key {test.accessKey}</Text>
+          <VersionLine testId={testId} width={body.columns} />
           <Text> </Text>
           <Row header columns={columns} cells={['SECTION', 'TYPE', 'QUESTIONS', 'DURATION']} />
           {test.sections.map((section, index) => (
@@ -77,7 +79,7 @@ export const TestDetailsScreen = ({ testId }: { testId: number }) => {
       {test ? (
         <AiCheckPanelView
           panel={aiCheck.panel}
-          layout={{ testId, width: body.columns, rows: body.rows - 5 - test.sections.length, mayStart: may('change-test-links') }}
+          layout={{ testId, width: body.columns, rows: body.rows - 6 - test.sections.length, mayStart: may('change-test-links') }}
         />
       ) : null}
     </Box>
