@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  CandidateComparison,
   InvitationList,
   InvitationSummary,
   ItemAnalysis,
@@ -143,6 +144,22 @@ describe.each(backends)('test versions on %s', (backend) => {
     expect((await list('?sort=-percent')).map(([id]) => id)).toEqual([running.invitationId, waiting.invitationId]);
     const summary = expectSuccess<InvitationSummary>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/invitations/summary` }));
     expect(summary.percent).toMatchObject({ min: 33.33, max: 50 });
+  });
+
+  it('compares attempts on two versions question by question, a kept key lining up under the current question', async () => {
+    const compared = expectSuccess<CandidateComparison>(
+      await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/compare?ids=${running.invitationId},${waiting.invitationId}` }),
+    );
+    expect(compared.questions).toHaveLength(3);
+    // Version 1 asked "sum" (right) and "pick-b" (wrong), never "pick-c"; version 2's attempt got only "pick-c" right.
+    expect(compared.candidates.map((entry) => entry.marks)).toEqual([
+      [1, 0, null],
+      [0, 0, 1],
+    ]);
+    expect(compared.candidates.map((entry) => entry.score)).toEqual([
+      { score: 1, maxScore: 2, percent: 50 },
+      { score: 1, maxScore: 3, percent: 33.3 },
+    ]);
   });
 
   it('names each attempt by the version it took, and what is still to come by the current name', async () => {

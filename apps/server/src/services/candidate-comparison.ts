@@ -1,4 +1,13 @@
-import { type CandidateComparison, compareCandidates, comparedQuestionsOf, ok, parseCompareIds, refuse, type Result } from '@assay/domain';
+import {
+  type CandidateComparison,
+  compareCandidates,
+  comparedQuestionsOf,
+  currentQuestionIdsOf,
+  ok,
+  parseCompareIds,
+  refuse,
+  type Result,
+} from '@assay/domain';
 import type { Store } from '@assay/store';
 import { loadReportDetails } from './report-details.js';
 
@@ -18,6 +27,13 @@ export const loadComparison = async (store: Store, orgId: number, testId: number
     if (!report || report.test.testId !== testId) return refuse('invitation-not-found', `No test invitation ${id} in test ${testId}.`);
     reports.push(report);
   }
-  const [sections, questions] = await Promise.all([store.tests.sections(test.content_id), store.attempts.questions(test.content_id)]);
-  return ok(compareCandidates({ testId, sections: sections.map((section) => section.name), questions: comparedQuestionsOf(sections, questions) }, reports));
+  const [sections, questions, everyVersion] = await Promise.all([
+    store.tests.sections(test.content_id),
+    store.attempts.questions(test.content_id),
+    store.attempts.questionsOfEveryVersion(testId),
+  ]);
+  const currentIdOf = currentQuestionIdsOf(everyVersion, questions);
+  return ok(
+    compareCandidates({ testId, sections: sections.map((section) => section.name), questions: comparedQuestionsOf(sections, questions) }, reports, currentIdOf),
+  );
 };

@@ -72,11 +72,13 @@ const comparedCandidateOf = (
   sections: readonly string[],
   skills: readonly string[],
   questions: readonly ComparedQuestion[],
+  currentIdOf: ReadonlyMap<number, number>,
 ): ComparedCandidate => {
   const finished = report.completedAt !== null;
   const sectionOf = new Map(report.sections.map((section) => [section.sectionName, section]));
   const skillOf = new Map((report.skills ?? []).map((skill) => [skill.skill, skill]));
-  const awardedOf = new Map(report.questions.map((question) => [question.questionId, question.awarded]));
+  // An attempt on an older version: its marks under the current questions that are still the same (question-identity).
+  const awardedOf = new Map(report.questions.map((question) => [currentIdOf.get(question.questionId) ?? question.questionId, question.awarded]));
   return {
     testInvitationId: report.testInvitationId,
     fullName: report.candidate.fullName,
@@ -100,10 +102,14 @@ const comparedCandidateOf = (
   };
 };
 
-/** The comparison of the reports given, in their order, on the test's sections and questions. */
+/**
+ * The comparison of the reports given, in their order, on the test's (current version's) sections and questions;
+ * `currentIdOf` maps an older version's question to the current one it still is (`currentQuestionIdsOf`).
+ */
 export const compareCandidates = (
   test: { readonly testId: number; readonly sections: readonly string[]; readonly questions: readonly ComparedQuestion[] },
   reports: readonly ReportDetails[],
+  currentIdOf: ReadonlyMap<number, number> = new Map(),
 ): CandidateComparison => {
   const skills = [...new Set(reports.flatMap((report) => (report.completedAt === null ? [] : (report.skills ?? []).map((skill) => skill.skill))))];
   return {
@@ -111,6 +117,6 @@ export const compareCandidates = (
     sections: [...test.sections],
     skills,
     questions: [...test.questions],
-    candidates: reports.map((report) => comparedCandidateOf(report, test.sections, skills, test.questions)),
+    candidates: reports.map((report) => comparedCandidateOf(report, test.sections, skills, test.questions, currentIdOf)),
   };
 };

@@ -104,6 +104,11 @@ export class AttemptsRepository {
     return this.importedTests.questions(this.db, testId);
   }
 
+  /** The questions of every version of the test, oldest first (issue 62 item 4): what lines versions up. */
+  questionsOfEveryVersion(testId: number): Promise<readonly QuestionRecord[]> {
+    return this.importedTests.questionsOfEveryVersion(this.db, testId);
+  }
+
   async answers(invitationId: number): Promise<SavedAnswerRow[]> {
     const rows = await this.db.selectFrom('answers').selectAll().where('invitation_id', '=', invitationId).execute();
     return rows.map((row) => ({ questionId: row.question_id, answer: toAnswer(row), savedAt: row.saved_at }));
