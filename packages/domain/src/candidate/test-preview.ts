@@ -109,7 +109,8 @@ export type PreviewStage =
 export const previewInvitationOf = (preview: StoredPreview, token: string, durationMinutes: number, stage: PreviewStage): Invitation => {
   const startedAt = stage.kind === 'running' ? stage.startedAt : null;
   return {
-    id: 0,
+    // Below every invitation's id: its rate limits and sandbox share are its own, never an invitation's.
+    id: -preview.previewId,
     orgId: preview.orgId,
     testId: preview.testId ?? 0,
     candidateId: 0,
