@@ -75,7 +75,9 @@ export class PreviewAttempts {
       ...(this.runBudget ? { runBudget: this.runBudget } : {}),
       cameraRequired: false,
     });
-    return { ...session, preview: true };
+    // Its data notice says what an attempt records: a preview records nothing (the page's banner says so).
+    const { dataNotice: _recordsNothing, ...shown } = session;
+    return { ...shown, preview: true };
   }
 
   /** The landing, every time the page loads: a preview keeps no attempt to come back to. */
