@@ -6,7 +6,12 @@ const made = { previewUrl: 'https://assay.example/t/pv.abc', token: 'pv.abc', ex
 const definition = {
   testName: 'Preview',
   sections: [
-    { sectionName: 'A', sectionType: 'general' as const, duration: 5, questions: [{ type: 'short_answer' as const, text: 'Name?', acceptedAnswers: [{ answer: 'x' }] }] },
+    {
+      sectionName: 'A',
+      sectionType: 'general' as const,
+      duration: 5,
+      questions: [{ type: 'short_answer' as const, text: 'Name?', acceptedAnswers: [{ answer: 'x' }] }],
+    },
   ],
 };
 
