@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CandidateSession, InvitationList, InvitationSummary, ItemAnalysis, TestPreviewMade, ViolationCounts } from '@assay/domain';
+import type { CandidateSession, InvitationList, InvitationSummary, ItemAnalysis, SampleRun, TestPreviewMade, ViolationCounts } from '@assay/domain';
 import { previewTokenHash } from '../src/candidate/preview-token.js';
 import { sweepExpired } from '../src/plugins/housekeeping.js';
 import { SUM_SOLUTION, candidate, manualClock, questionIdsOf } from './helpers/candidate.js';
@@ -95,6 +95,15 @@ describe.each(backends)('test previews on %s', (backend) => {
     const run = expectSuccess<{ results: { passed: boolean }[] }>(await api.run(coding!, SUM_SOLUTION));
     expect(run.results.map((result) => result.passed)).toEqual([true]);
     expect(expectSuccess<{ questionId: number }>(await api.answer(coding!, { code: SUM_SOLUTION })).questionId).toBe(coding);
+    // A custom-input run, followed to its end: the function's own value, no verdict, nothing counted.
+    const runs = `/candidate/v1/${made.token}/runs`;
+    let custom = expectSuccess<SampleRun>(
+      await h.request({ method: 'POST', url: `${runs}?wait=20000`, body: { questionId: coding, code: SUM_SOLUTION, customArgs: [[2, 3, 4]] }, apiKey: null }),
+    );
+    while (custom.state === 'queued' || custom.state === 'running') {
+      custom = expectSuccess<SampleRun>(await h.request({ method: 'GET', url: `${runs}/${custom.runId}?wait=20000&since=${custom.version}`, apiKey: null }));
+    }
+    expect(custom).toMatchObject({ kind: 'custom', state: 'done', custom: { args: [[2, 3, 4]], actual: 9 } });
 
     const ended = expectSuccess<CandidateSession>(await api.submit());
     expect(ended).toMatchObject({ preview: true, state: 'Completed', endReason: 'submitted' });
