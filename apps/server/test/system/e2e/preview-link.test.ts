@@ -53,6 +53,9 @@ describe('a preview link on the candidate page, keyboard only (Chromium)', () =>
       await page.goto(previewUrl);
       await page.getByTestId('start-button').waitFor({ state: 'visible' });
       expect(await bannerText(page)).toContain('Reloading the page starts over at the landing');
+      // Nothing to notify about: no data notice, and the rules say nothing is kept.
+      expect(await page.getByTestId('data-notice').count()).toBe(0);
+      expect(await page.getByTestId('landing-rules').textContent()).toContain('This is a preview: your answers, runs and departures');
       await expectAccessible(page, 'the landing of a preview');
 
       await tabTo(page, 'start-button');
