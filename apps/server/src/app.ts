@@ -47,6 +47,8 @@ import { trustProxyOption } from './rate-limits/trust-proxy.js';
 import { adminRoutes } from './routes/admin.js';
 import { candidateLinkRoutes } from './routes/candidate-links.js';
 import { candidateRoutes } from './routes/candidate.js';
+import { PreviewAttempts } from './candidate/preview-attempts.js';
+import { knownTokenId } from './auth/known-token-id.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { signedReportRoutes } from './routes/signed-reports.js';
 import { sharedReportRoutes } from './routes/shared-reports.js';
@@ -149,7 +151,8 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   const languages = languageAvailability(runner, config.sandbox);
   // The assistant's model (issue 60): loaded only when configured, so a server without one never loads the client.
   const model = config.ai ? await loadAssistantModel(config.ai, now, metrics && ((gate) => metrics.watchAssistant(gate))) : undefined;
-  const attempts = new CandidateAttempts(store, now, config.answerGraceMs, runBudget, new AssistantSessions(store, model));
+  const previews = new PreviewAttempts(store, now, runBudget);
+  const attempts = new CandidateAttempts(store, now, config.answerGraceMs, runBudget, new AssistantSessions(store, model), previews);
   const email = new EmailHealth();
   if (metrics) {
     if (sandbox) metrics.watchSandbox(sandbox);
@@ -179,7 +182,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   await app.register(sharedReportRoutes, context);
   await registerCandidatePages(app);
   await app.register(unsubscribeRoutes, context);
-  const tokens = new KnownTokens((token) => store.attempts.invitationIdOfToken(token));
+  const tokens = new KnownTokens((token) => knownTokenId(store, token));
   await app.register(candidateRoutes, {
     attempts,
     runner,

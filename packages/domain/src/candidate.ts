@@ -160,3 +160,18 @@ export {
 export { DataNotice, type DataNoticeFacts, RecordedKind, dataNoticeOf } from './candidate/data-notice.js';
 export { placeQuestionEvent } from './candidate/placed-question-event.js';
 export type { PlacedQuestionEvent } from './candidate/placed-question-event.js';
+// A preview link: the real page of a test, answered from its definition, that records nothing (issue 62 item 3).
+export {
+  PREVIEW_LIFETIME_MS,
+  PREVIEW_TOKEN_PREFIX,
+  type PreviewContent,
+  type PreviewStage,
+  type StoredPreview,
+  TestPreviewMade,
+  TestPreviewRequest,
+  isPreviewToken,
+  previewCandidateOf,
+  previewContentOf,
+  previewInvitationOf,
+  previewOpens,
+} from './candidate/test-preview.js';

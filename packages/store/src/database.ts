@@ -46,6 +46,7 @@ import type { AssistantInsertionsTable, AssistantMessagesTable } from './tables/
 import type { AiChecksTable } from './tables/ai-checks.js';
 import type { FollowUpsTable } from './tables/follow-ups.js';
 import type { ReportSharesTable } from './tables/report-shares.js';
+import type { TestPreviewsTable } from './tables/test-previews.js';
 
 // The schema as Kysely sees it: each table's interface lives with its area under tables/ (instants, flags and JSON: see OrgsTable).
 export type { JobKind, JobStatus } from '@assay/domain';
@@ -72,6 +73,7 @@ export interface Database {
   ai_checks: AiChecksTable;
   follow_ups: FollowUpsTable;
   report_shares: ReportSharesTable;
+  test_previews: TestPreviewsTable;
   assistant_insertions: AssistantInsertionsTable;
   ai_use_findings: AiUseFindingsTable;
   answers: AnswersTable;

@@ -62,6 +62,7 @@ export type { SandboxWorkersTable, TestExportsTable } from './tables/operations.
 export type { AssistantInsertionsTable, AssistantMessagesTable } from './tables/assistant.js';
 export type { FollowUpsTable } from './tables/follow-ups.js';
 export type { ReportSharesTable } from './tables/report-shares.js';
+export type { TestPreviewsTable } from './tables/test-previews.js';
 export { knownMigrations, migrateToLatest } from './migrate.js';
 export type { MigrationLog } from './migrate.js';
 export { DatabaseStartError, describeDatabase, openServiceStore } from './service-store.js';
@@ -86,6 +87,7 @@ export { AssistantRepository, STALE_FAILURE } from './repositories/assistant-tra
 export { AiChecksRepository, INTERRUPTED_PROBLEM } from './repositories/ai-checks.js';
 export { FollowUpsRepository } from './repositories/follow-ups.js';
 export { ReportSharesRepository } from './repositories/report-shares.js';
+export { TestPreviewsRepository, type NewTestPreview } from './repositories/test-previews.js';
 export type { NewReportShare } from './repositories/report-shares.js';
 export type { ReviewedFollowUp } from './repositories/follow-ups.js';
 export type { AiCheckRecord } from './repositories/ai-checks.js';

@@ -46,6 +46,7 @@ import { AssistantRepository } from './repositories/assistant-transcript.js';
 import { AiChecksRepository } from './repositories/ai-checks.js';
 import { FollowUpsRepository } from './repositories/follow-ups.js';
 import { ReportSharesRepository } from './repositories/report-shares.js';
+import { TestPreviewsRepository } from './repositories/test-previews.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -112,6 +113,8 @@ export interface Repositories {
   readonly followUps: FollowUpsRepository;
   /** Report shares: links a manager without a key opens until they expire or are revoked (issue 61 item 4, migration 062). */
   readonly reportShares: ReportSharesRepository;
+  /** Preview links: the real candidate page of a test, recording nothing (issue 62 item 3, migration 064). */
+  readonly testPreviews: TestPreviewsRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -184,6 +187,7 @@ const repositoryMakers = (
     aiChecks: () => new AiChecksRepository(db),
     followUps: () => new FollowUpsRepository(db),
     reportShares: () => new ReportSharesRepository(db),
+    testPreviews: () => new TestPreviewsRepository(db),
   };
 };
 

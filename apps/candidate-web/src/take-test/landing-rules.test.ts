@@ -83,3 +83,16 @@ describe('the landing rules describe this test (issue 59)', () => {
     expect(landingConditions(session(rules(null, true, 1)))).toEqual([]);
   });
 });
+
+describe('the landing rules of a preview link (issue 62 item 3, decision 1492)', () => {
+  it('say nothing is kept instead of what is saved and recorded', () => {
+    const candidate = landingRules(session());
+    const preview = landingRules(session({ preview: true }));
+    expect(candidate).toContain('Stay on this page: leaving the tab or the window is recorded.');
+    expect(preview.some((rule) => /recorded/.test(rule))).toBe(false);
+    expect(preview).toContain(
+      'This is a preview: your answers, runs and departures from the page are kept nowhere, and the test starts over when the page is loaded again.',
+    );
+    expect(preview.some((rule) => rule.startsWith('Your answers are saved automatically'))).toBe(false);
+  });
+});

@@ -74,9 +74,11 @@ export const landingRules = (session: CandidateSession): string[] => {
     test.sections.length > 1
       ? `The questions are in ${test.sections.length} sections. You see one section at a time and can move between sections until the time is up.`
       : 'You see the questions one section at a time.',
-    'Your answers are saved automatically as you go. If the connection drops, they are kept in this browser and sent when it is back.',
+    session.preview
+      ? 'This is a preview: your answers, runs and departures from the page are kept nowhere, and the test starts over when the page is loaded again.'
+      : 'Your answers are saved automatically as you go. If the connection drops, they are kept in this browser and sent when it is back.',
     'When the time is up, your answers are submitted automatically. The time is kept by our server, so a wrong clock on your device changes nothing.',
-    'Stay on this page: leaving the tab or the window is recorded.',
+    session.preview ? null : 'Stay on this page: leaving the tab or the window is recorded.',
     ...landingConditions(session),
     imageProctoring ? 'This test uses your camera: your browser will ask for permission, and a photo is taken when you start and every minute after.' : null,
     codingRule(session),

@@ -88,7 +88,8 @@ export function landingView(
           )
         : conditionsOnly(session),
       aiNotice?.element,
-      dataNoticeSection(session),
+      // A preview records nothing (decision 1492): its banner says so, and there is no data to notify about.
+      session.preview ? null : dataNoticeSection(session),
     ],
     footer: [instructions ? practice : null, check?.element, failure, h('div', { class: 'actions' }, button)],
   });

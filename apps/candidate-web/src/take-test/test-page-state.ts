@@ -1,6 +1,7 @@
 import type { CandidateSession } from '@assay/domain/candidate';
 import { candidateApi, type CandidateApi } from '../api/candidate-api.js';
 import { ServerClock } from '../lib/clock.js';
+import { showPreviewBanner } from '../views/preview-banner.js';
 import type { Phase } from './phase.js';
 
 /**
@@ -31,6 +32,7 @@ export class TestPageState {
     const session = await request();
     this.clock.sync(session.serverTime, sentAt, this.clock.reading());
     this.session = session;
+    if (session.preview) showPreviewBanner(this.root);
     return session;
   }
 }

@@ -120,6 +120,10 @@ export class TestPage {
   /** Checks the server's view: the countdown at zero, after a long absence, a refused save, or coming back online. */
   private async refresh(): Promise<void> {
     if (!allows(this.state.phase, 'refresh')) return;
+    if (this.state.session?.preview) {
+      this.refreshPreview(this.state.session);
+      return;
+    }
     this.state.phase = { kind: 'refreshing' };
     try {
       const session = await this.state.synced(() => this.state.api.session());
@@ -139,6 +143,16 @@ export class TestPage {
       // A submit or the end may have come meanwhile: only a refresh still in charge hands back.
       if (this.state.phase.kind === 'refreshing') this.state.phase = { kind: 'running' };
     }
+  }
+
+  /**
+   * A preview's server keeps no attempt to ask about (its session is the landing again): the page's own clock decides,
+   * against the deadline the start answered (decision 1492).
+   */
+  private refreshPreview(session: CandidateSession): void {
+    const deadline = session.deadline === null ? Number.NaN : Date.parse(session.deadline);
+    if (Number.isFinite(deadline) && this.state.clock.now() >= deadline) void this.submitting.submit('timeUp');
+    else this.time.tick();
   }
 
   /** The attempt is over: stop everything that runs and show the end. */

@@ -91,7 +91,7 @@ describe('assay tests lint|push FILE with solutions, and preview', () => {
       let body = '';
       request.on('data', (chunk) => (body += String(chunk)));
       request.on('end', () => {
-        const sent = JSON.parse(body) as { sections: { questions: { hiddenTests?: { expected: unknown }[] }[] }[] };
+        const sent = JSON.parse(body || '{}') as { sections: { questions: { hiddenTests?: { expected: unknown }[] }[] }[] };
         asked.push({ path: request.url ?? '', body: sent });
         response.setHeader('content-type', 'application/json');
         if (request.url === '/v2/org/tests') {
@@ -111,6 +111,12 @@ describe('assay tests lint|push FILE with solutions, and preview', () => {
               },
             }),
           );
+          return;
+        }
+        if (request.url?.endsWith('/previews')) {
+          const token = `pv.${'p'.repeat(43)}`;
+          const result = { previewUrl: `https://assay.test/t/${token}`, token, expiresAt: '2026-11-30T09:00:00.000Z' };
+          response.end(JSON.stringify({ statuscode: '200.1', description: 'Success', result }));
           return;
         }
         const wrong = sent.sections[1]?.questions[0]?.hiddenTests?.[2]?.expected === 6;
@@ -173,5 +179,29 @@ describe('assay tests lint|push FILE with solutions, and preview', () => {
     expect(out).toContain('    Sample 1: ("Assay") → 2');
     expect(out).toContain('    (4 hidden tests score the answer)');
     expect(out).not.toMatch(/correct|AEIOU|Mississippi|return sum/);
+  });
+
+  it('prints a preview link of the file after the lint, sending the file as JSON', async () => {
+    asked.length = 0;
+    const { code, out, err } = await run('tests', 'preview', EXAMPLE, '--link');
+    expect({ code, err }).toEqual({ code: 0, err: '' });
+    expect(out.split('\n')[0]).toBe(`https://assay.test/t/pv.${'p'.repeat(43)}`);
+    expect(out).toContain('recording nothing');
+    expect(asked.map(({ path }) => path)).toEqual(['/v2/org/tests/previews']);
+    expect(asked[0]?.body).toMatchObject({ testName: 'Junior Python Screen' });
+  });
+
+  it('prints a preview link of a test the org has, at a version', async () => {
+    asked.length = 0;
+    const { code, out } = await run('tests', 'preview', '--test', '9', '--test-version', '2', '--json');
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ token: `pv.${'p'.repeat(43)}` });
+    expect(asked).toEqual([{ path: '/v2/org/tests/9/previews', body: { version: 2 } }]);
+  });
+
+  it('refuses a FILE with --test, and --test-version without --test, as usage errors', async () => {
+    expect((await run('tests', 'preview', EXAMPLE, '--test', '9')).code).toBe(2);
+    expect((await run('tests', 'preview', EXAMPLE, '--test-version', '2')).err).toMatch(/--test-version goes with --test/);
+    expect((await run('tests', 'preview')).err).toMatch(/Give a test FILE/);
   });
 });

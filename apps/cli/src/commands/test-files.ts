@@ -24,6 +24,14 @@ export const lintText = (report: LintReport): string => {
 };
 
 type LintOptions = GlobalOptions & { offline?: boolean };
+type PreviewOptions = GlobalOptions & { link?: boolean; test?: number; testVersion?: number };
+
+/** The link, what it does and until when: the author sends it to whoever should look at the test. */
+export const previewLinkText = (made: { previewUrl: string; expiresAt: string }): string =>
+  [
+    made.previewUrl,
+    `The real candidate page of the test, recording nothing (no invitation, answer, score or email); anyone holding the link may open it until ${made.expiresAt}.`,
+  ].join('\n');
 
 /** `lintDefinition` with the server's runs of the solutions, unless --offline: connecting only when there are some. */
 const lintSource = (io: CliIo, options: LintOptions, source: DefinitionSource) =>
@@ -99,12 +107,40 @@ export const registerTestFiles = (tests: Command, io: CliIo): void => {
   withJson(
     tests
       .command('preview')
-      .description('show a test file as a candidate sees it: sections, timings, questions and options (never the answers), in the terminal')
-      .argument(...FILE_ARGUMENT),
+      .description(
+        'show a test file as a candidate sees it (sections, timings, questions and options, never the answers) in the terminal; with --link, or --test for a test the org has, print a link to the real candidate page that records nothing, for 24 hours',
+      )
+      .argument('[FILE]', FILE_ARGUMENT[1])
+      .option('--link', 'print a preview link of the file: the real candidate page, recording nothing (docs/tests-as-files.md)')
+      .option('--test <TEST_ID>', "a preview link of this test of the org's instead of a file", parseId)
+      .option(
+        '--test-version <N>',
+        // Not --version: the program's own --version (the CLI's) is read wherever it stands on the line.
+        'with --test: the version to preview (the current one when left out)',
+        parseId,
+      ),
   ).action(
-    act(io, async (io, options: GlobalOptions, file: string) => {
-      const report = await lintSource(io, { ...options, offline: true }, await readDefinitionFile(file));
+    act(io, async (io, options: PreviewOptions, file: string | undefined) => {
+      if (options.test !== undefined) {
+        if (file !== undefined) throw new UsageError('Give a FILE or --test TEST_ID, not both.');
+        const made = await (await connect(io, options.profile)).tests.previewOf(
+          options.test,
+          options.testVersion === undefined ? {} : { version: options.testVersion },
+        );
+        emit(io, options, made, () => previewLinkText(made));
+        return;
+      }
+      if (file === undefined) throw new UsageError('Give a test FILE to preview, or --test TEST_ID for a test the org has.');
+      if (options.testVersion !== undefined) throw new UsageError('--test-version goes with --test: a file has no versions.');
+      const source = await readDefinitionFile(file);
+      const report = await lintSource(io, { ...options, offline: true }, source);
       if (!report.ok || report.definition === undefined) return refuse(io, options, report);
+      if (options.link) {
+        // The file as written (YAML read as JSON): the server fills in the defaults, as an import does.
+        const made = await (await connect(io, options.profile)).tests.preview(source.value as TestDefinitionInput);
+        emit(io, options, { file, ...made }, () => previewLinkText(made));
+        return;
+      }
       const preview = candidatePreviewText(report.definition);
       // --json gives the same text, never the definition: it holds the answers and the solutions.
       emit(io, options, { file, preview }, () => preview);

@@ -12,6 +12,8 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'POST /v2/org/tests': 'import-tests',
   'GET /v2/org/tests/:testId/versions': 'read-tests',
   'POST /v2/org/tests/:testId/versions': 'import-tests',
+  'POST /v2/org/tests/previews': 'preview-tests',
+  'POST /v2/org/tests/:testId/previews': 'preview-tests',
   'POST /v2/org/tests/:testId/library-items': 'import-tests',
   'GET /v2/org/library': 'read-tests',
   'GET /v2/org/library/items/:itemId': 'read-tests',

@@ -42,6 +42,7 @@ import {
   type ProctoringEventInput,
   type RunBudget,
   type Result,
+  isPreviewToken,
 } from '@assay/domain';
 import { randomInt } from 'node:crypto';
 import type { AttemptContext, Store } from '@assay/store';
@@ -52,6 +53,8 @@ import { feedbackGivenOf, giveFeedback } from './candidate-feedback.js';
 import { AttemptProctoring } from './attempt-proctoring.js';
 import { rulesOfAttempt, sessionViolationRulesOf } from './attempt-rules.js';
 import type { AssistantSessions } from './assistant-sessions.js';
+import type { PreviewAttempts } from './preview-attempts.js';
+import { NOT_IN_A_PREVIEW_MESSAGE, UNKNOWN_TOKEN_MESSAGE } from './token-messages.js';
 
 /** The asked questions of a variant, as the session's assistant part needs them. */
 const askedForAssistant = (variant: AttemptVariant, questions: readonly QuestionRecord[]) => {
@@ -72,8 +75,7 @@ const codingAnswerOf = (question: CodingQuestion, given: { code: string; languag
   return { ...given, language };
 };
 
-/** The answer to a take-test token that opens no invitation (404.7). */
-export const UNKNOWN_TOKEN_MESSAGE = 'This test link is not valid. Check the URL in your invitation.';
+export { UNKNOWN_TOKEN_MESSAGE } from './token-messages.js';
 
 /**
  * The candidate's side of an invitation, server-authoritative: the domain decides every move, this
@@ -92,6 +94,8 @@ export class CandidateAttempts {
     private readonly runBudget?: RunBudget,
     /** The assistant's part of the session and the AI snapshot a start fixes (issue 60); absent: neither. */
     private readonly assistant?: AssistantSessions,
+    /** Preview links' pages (issue 62 item 3): a preview token is answered there, and nothing of it is written. */
+    private readonly previews?: PreviewAttempts,
   ) {
     this.proctoring = new AttemptProctoring(store, now, {
       context: (token) => this.context(token),
@@ -101,7 +105,14 @@ export class CandidateAttempts {
     });
   }
 
+  /** A preview token, answered by the previews (decision 1492); never looked up among invitations. */
+  private previewing(token: string): PreviewAttempts | undefined {
+    return isPreviewToken(token) ? this.previews : undefined;
+  }
+
   async context(token: string): Promise<AttemptContext> {
+    // What reads an attempt's own records (the assistant, follow-ups) is not offered in a preview (decision 1494).
+    if (this.previewing(token)) throw refusal('session-not-found', NOT_IN_A_PREVIEW_MESSAGE);
     const context = found(await this.store.attempts.findByToken(token), 'session-not-found', UNKNOWN_TOKEN_MESSAGE);
     const { invitation } = context;
     const at = this.now();
@@ -113,11 +124,15 @@ export class CandidateAttempts {
   }
 
   async session(token: string): Promise<CandidateSession> {
+    const preview = this.previewing(token);
+    if (preview) return preview.session(token);
     return this.viewOf(await this.context(token));
   }
 
   /** The page loads its session: before the start, that is the candidate opening the link (coalesced in the history). */
   async open(token: string): Promise<CandidateSession> {
+    const preview = this.previewing(token);
+    if (preview) return preview.session(token);
     const context = await this.context(token);
     const { status, id } = context.invitation;
     if (status === INVITATION_STATUS.pending || status === INVITATION_STATUS.reset)
@@ -168,6 +183,8 @@ export class CandidateAttempts {
 
   /** Admitted by the test and its link, then moved by the machine: one domain decision (`startByCandidate`). */
   async start(token: string, input: CandidateStartInput = {}): Promise<CandidateSession> {
+    const preview = this.previewing(token);
+    if (preview) return preview.start(token);
     const context = await this.context(token);
     const admission = startAdmissionOf(context);
     // Read once, here: the shuffle choice is fixed in the seed and the proctoring rules with the attempt (decision 1140),
@@ -214,12 +231,14 @@ export class CandidateAttempts {
 
   /** The candidate's feedback once the attempt has ended (issue 52; candidate-feedback.ts). */
   async giveFeedback(token: string, input: CandidateFeedbackInput): Promise<CandidateFeedback> {
+    const preview = this.previewing(token);
+    if (preview) return preview.giveFeedback(token, input);
     return giveFeedback(this.store, await this.context(token), input, this.now());
   }
 
   /** The report counts how often a candidate ran a question's samples before submitting; the practice question is not one. */
   async countSampleRun(token: string, questionId: number): Promise<void> {
-    if (questionId === PRACTICE_QUESTION_ID) return;
+    if (questionId === PRACTICE_QUESTION_ID || this.previewing(token)) return;
     const { invitation } = await this.context(token);
     await this.store.attemptLog.countSampleRun(invitation.id, questionId, this.now());
   }
@@ -233,6 +252,8 @@ export class CandidateAttempts {
 
   /** A question of a running attempt, for running its sample tests. */
   async questionForRun(token: string, questionId: number): Promise<QuestionDefinition> {
+    const preview = this.previewing(token);
+    if (preview) return preview.questionForRun(token, questionId);
     return this.questionOf(await this.running(token), questionId);
   }
 
@@ -241,6 +262,8 @@ export class CandidateAttempts {
    * fair shares (org, link, client address, attempt): another type of question is 400.10.
    */
   async codingQuestionForRun(token: string, questionId: number, address: string): Promise<{ question: CodingQuestion; owner: SandboxShare }> {
+    const preview = this.previewing(token);
+    if (preview) return preview.codingQuestionForRun(token, questionId, address);
     if (questionId === PRACTICE_QUESTION_ID) return this.practiceForRun(token, address);
     const context = await this.running(token);
     const question = await this.questionOf(context, questionId);
@@ -258,6 +281,8 @@ export class CandidateAttempts {
   }
 
   async saveAnswer(token: string, questionId: number, answer: AnswerInput): Promise<{ questionId: number; savedAt: string }> {
+    const preview = this.previewing(token);
+    if (preview) return preview.saveAnswer(token, questionId, answer);
     const context = await this.context(token);
     const { invitation } = context;
     const now = this.now();
@@ -278,16 +303,22 @@ export class CandidateAttempts {
 
   /** Departures, sections, question events and the camera going off: logged and counted (attempt-proctoring.ts). */
   async recordEvent(token: string, event: ProctoringEventInput): Promise<ViolationCounts> {
+    const preview = this.previewing(token);
+    if (preview) return preview.recordEvent(token);
     return this.proctoring.recordEvent(token, event);
   }
 
   /** A camera snapshot, re-encoded and stored; one that showed nothing counts as an image violation (attempt-proctoring.ts). */
   async addSnapshot(token: string, dataUrl: string): Promise<SnapshotSaved> {
+    const preview = this.previewing(token);
+    if (preview) return preview.addSnapshot(token);
     return this.proctoring.addSnapshot(token, dataUrl);
   }
 
   /** The machine refuses a submit before the start (403.13) or after a cancel (403.9); a second submit changes nothing. */
   async submit(token: string): Promise<CandidateSession> {
+    const preview = this.previewing(token);
+    if (preview) return preview.submit(token);
     const { invitation } = await this.context(token);
     const at = this.now();
     await this.move(invitation, (current) => moveInvitation(current, { type: 'submit', at }), 'candidate');

@@ -100,6 +100,7 @@ export const PLAIN_HTTP_STATUS_OF_REFUSAL = {
   'follow-up-not-found': 404,
   'share-not-found': 404,
   'library-entry-not-found': 404,
+  'test-version-not-found': 404,
   'method-not-allowed': 405,
   'request-timeout': 408,
   'state-conflict': 409,

@@ -48,6 +48,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v2/org/tests/{testId}': 'getTest',
   'GET /v2/org/tests/{testId}/versions': 'listTestVersions',
   'POST /v2/org/tests/{testId}/versions': 'createTestVersion',
+  'POST /v2/org/tests/previews': 'previewTestDefinition',
+  'POST /v2/org/tests/{testId}/previews': 'previewTest',
   'POST /v2/org/tests/{testId}/library-items': 'addLibraryItemsToTest',
   'POST /v2/org/tests/{testId}/ai-check': 'startAiCheck',
   'GET /v2/org/tests/{testId}/ai-check': 'getAiCheck',

@@ -244,6 +244,10 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'GET', url: `/v2/org/tests/${testId}/versions` });
   await send({ method: 'POST', url: `/v2/org/tests/${testId}/library-items`, body: { items: ['git-staged-diff'] } });
   await send({ method: 'GET', url: '/v2/org/tests/999999/versions' });
+  // Preview links (issue 62 item 3): of a definition, of the test at a version, and of a version it does not have (404.127).
+  await send({ method: 'POST', url: '/v2/org/tests/previews', body: TINY_TEST });
+  await send({ method: 'POST', url: `/v2/org/tests/${testId}/previews`, body: { version: 1 } });
+  await send({ method: 'POST', url: `/v2/org/tests/${testId}/previews`, body: { version: 99 } });
   await send({ method: 'GET', url: '/v2/org/tests/999999/item-analysis' });
   // Erasure (issue 51): by address and by invitation (an erased one again: a no-op), an unknown address (404.51), and v3's shape.
   const erasable = await fresh('erasable@example.com');

@@ -59,6 +59,8 @@ describe.each(backends)('every keyed POST keeps its answer with its effect (%s)'
     };
     const { testId } = await post('/v2/org/tests', '/v2/org/tests', sampleDefinition);
     await post('/v2/org/tests/{testId}/versions', `/v2/org/tests/${testId}/versions`, { ...sampleDefinition, testName: 'Keyed, version 2' });
+    await post('/v2/org/tests/previews', '/v2/org/tests/previews', sampleDefinition);
+    await post('/v2/org/tests/{testId}/previews', `/v2/org/tests/${testId}/previews`, { version: 1 });
     await post('/v2/org/tests/import-bank', '/v2/org/tests/import-bank', { format: 'gift', content: '::Keyed:: Is it? {T}' });
     const { testLinkId } = await post('/v2/org/tests/{testId}/testlinks', `/v2/org/tests/${testId}/testlinks`, { testLinkName: 'Keyed', accessTime: 0 });
     await post('/v2/org/tests/{testId}/testlinks/{testLinkId}', `/v2/org/tests/${testId}/testlinks/${testLinkId}`, { testLinkName: 'Renamed', accessTime: 0 });

@@ -71,6 +71,8 @@ for (const [field, reason] of Object.entries(KEPT_AS_WRITTEN)) {
   if (field.startsWith('importTest ')) KEPT_AS_WRITTEN[field.replace('importTest ', 'checkTestDefinition ')] = reason;
   // A new version of a test (issue 62 item 4) takes the very body an import takes too.
   if (field.startsWith('importTest ')) KEPT_AS_WRITTEN[field.replace('importTest ', 'createTestVersion ')] = reason;
+  // And a preview link of a definition (issue 62 item 3).
+  if (field.startsWith('importTest ')) KEPT_AS_WRITTEN[field.replace('importTest ', 'previewTestDefinition ')] = reason;
 }
 
 /** Prose of several lines: newlines and tabs are kept, the other characters refused as everywhere. */
@@ -97,6 +99,7 @@ const LINES = new Set([
 ]);
 for (const field of [...LINES]) if (field.startsWith('importTest ')) LINES.add(field.replace('importTest ', 'checkTestDefinition '));
 for (const field of [...LINES]) if (field.startsWith('importTest ')) LINES.add(field.replace('importTest ', 'createTestVersion '));
+for (const field of [...LINES]) if (field.startsWith('importTest ')) LINES.add(field.replace('importTest ', 'previewTestDefinition '));
 
 /**
  * Bodies that are files of rows: a row with such a character is that row refused with the reason (its field and the
@@ -255,6 +258,9 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
   ],
   checkTestDefinition: (w) => SAMPLES.importTest!(w).map((sample) => ({ ...sample, url: '/v2/org/test-definition/check' })),
   createTestVersion: (w) => SAMPLES.importTest!(w).map((sample) => ({ ...sample, url: `/v2/org/tests/${w.testId}/versions` })),
+  previewTestDefinition: (w) => SAMPLES.importTest!(w).map((sample) => ({ ...sample, url: '/v2/org/tests/previews' })),
+  // A preview of the org's test names only a version: no text; sampled so the list stays whole.
+  previewTest: (w) => [{ method: 'POST', url: `/v2/org/tests/${w.testId}/previews`, auth: 'apiKey', body: { version: 1 } }],
   createTestLink: (w) => [
     {
       method: 'POST',

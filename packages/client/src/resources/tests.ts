@@ -12,6 +12,7 @@ import {
   type TestDefinition,
   type TestSummary,
 } from '@assay/domain/schemas';
+import { TestPreviewMade } from '@assay/domain/candidate';
 import { z } from 'zod';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
@@ -117,6 +118,34 @@ export class Tests {
     return this.transport.json(
       { method: 'POST', path: `/v2/org/tests/${segment(testId)}/versions`, body: definition, credential: 'apiKey', acceptsIdempotencyKey: true },
       TestVersionMade,
+      options,
+    );
+  }
+
+  /**
+   * A preview link of a definition (docs/tests-as-files.md, "Preview link"): `previewUrl` opens the real candidate page
+   * for 24 hours and records nothing: no invitation, answer, run count, score or email. Validated as `import` validates;
+   * nothing of it becomes a test. Admin and recruiter keys.
+   */
+  preview(definition: TestDefinitionInput, options?: CallOptions): Promise<TestPreviewMade> {
+    return this.transport.json(
+      { method: 'POST', path: '/v2/org/tests/previews', body: definition, credential: 'apiKey', acceptsIdempotencyKey: true },
+      TestPreviewMade,
+      options,
+    );
+  }
+
+  /** A preview link of one of the org's tests, at `version` (the current one when left out; 404.127 for one it lacks). */
+  previewOf(testId: number, query: { version?: number } = {}, options?: CallOptions): Promise<TestPreviewMade> {
+    return this.transport.json(
+      {
+        method: 'POST',
+        path: `/v2/org/tests/${segment(testId)}/previews`,
+        body: query.version === undefined ? {} : { version: query.version },
+        credential: 'apiKey',
+        acceptsIdempotencyKey: true,
+      },
+      TestPreviewMade,
       options,
     );
   }

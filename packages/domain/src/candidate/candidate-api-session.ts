@@ -147,6 +147,11 @@ export const CandidateSession = z
     terminatedBy: ViolationKind.optional(),
     /** The AI policy, the assistant's budget and whether it answers (issue 60; docs/ai.md). Optional: older servers send none. */
     assistant: SessionAssistant.optional(),
+    /**
+     * A preview link's session (issue 62 item 3, decision 1492): nothing the page does is recorded, and the page says so
+     * on every stage. Absent for every candidate's session.
+     */
+    preview: z.literal(true).optional(),
   })
   .meta({ id: 'CandidateSession' });
 export type CandidateSession = z.infer<typeof CandidateSession>;

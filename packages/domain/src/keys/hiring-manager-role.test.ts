@@ -26,6 +26,7 @@ describe('the hiring-manager role (issue 61 item 6, decision 1380)', () => {
       'register-candidates',
       'change-invitations',
       'import-tests',
+      'preview-tests',
       'change-test-links',
       'change-candidate-page',
       'change-webhooks',

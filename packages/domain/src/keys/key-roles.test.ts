@@ -24,6 +24,7 @@ describe('keyMayDo', () => {
       'grade',
       'grade-by-reference',
       'annotate-candidates',
+      'preview-tests',
       'change-test-links',
       'register-candidates',
       'change-invitations',

@@ -37,6 +37,7 @@ export const capabilities = [
   'annotate-candidates',
   'report-partner-errors',
   'import-tests',
+  'preview-tests',
   'change-test-links',
   'register-candidates',
   'change-invitations',
@@ -89,6 +90,9 @@ const rolesThatMay: Record<Capability, readonly KeyRole[]> = {
   // uses, which must be an admin key to send tests at all (decision 636); a reviewer key has no reason to call it.
   'report-partner-errors': adminOnly,
   'import-tests': adminOnly,
+  // A preview link shows a test's page and records nothing (issue 62 item 3, decision 1495): whoever prepares tests
+  // with candidates in mind, as the recruiter does before inviting; it changes no test.
+  'preview-tests': recruiters,
   'change-test-links': recruiters,
   'register-candidates': recruiters,
   'change-invitations': recruiters,

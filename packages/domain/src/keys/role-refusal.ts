@@ -17,6 +17,7 @@ const capabilityWords: Record<Capability, string> = {
   'annotate-candidates': 'note, tag or rate candidates',
   'report-partner-errors': "report a partner's errors",
   'import-tests': 'import or change tests',
+  'preview-tests': 'make preview links of tests',
   'change-test-links': "change test links, their reminders or a test's settings",
   'register-candidates': 'invite candidates',
   'change-invitations': 'cancel, reattempt, reset, resend or extend invitations',

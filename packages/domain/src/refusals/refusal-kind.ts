@@ -99,6 +99,7 @@ export const refusalKinds = {
   'follow-up-not-found': 'No such follow-up question on this question of the attempt',
   'share-not-found': "No such report share (or not this org's), or a share link not issued here",
   'library-entry-not-found': 'No such library item or ready test',
+  'test-version-not-found': 'The test has no such version',
   'method-not-allowed': 'The path does not answer this method',
   'request-timeout': 'The request took too long to arrive',
   'state-conflict': "The request conflicts with the resource's current state",

@@ -98,6 +98,7 @@ export const statusCatalogue = {
   '404.100': 'Follow-up question not found',
   '404.125': 'Report share not found',
   '404.126': 'Library item or ready test not found',
+  '404.127': 'Test version not found',
   '405.1': 'Method not allowed',
   '408.1': 'Request took too long to arrive',
   '409.1': 'Request conflicts with the current state of the resource',

@@ -161,6 +161,14 @@ export class TestsRepository {
     return currentDefinitionOf(this.db, orgId, testId);
   }
 
+  /** The definition of the org's test's version `version`, as stored; undefined: no such test or version. */
+  async versionDefinition(orgId: number, testId: number, version: number): Promise<TestDefinition | undefined> {
+    const rowId = await versionRowOf(this.db, orgId, testId, version);
+    if (rowId === undefined) return undefined;
+    const row = await this.db.selectFrom('tests').select('definition').where('org_id', '=', orgId).where('id', '=', rowId).executeTakeFirst();
+    return row === undefined ? undefined : (JSON.parse(row.definition) as TestDefinition);
+  }
+
   /** The test's versions, oldest first; undefined: the org has no such test. */
   versions(orgId: number, testId: number): Promise<TestVersionList | undefined> {
     return testVersionsOf(this.db, orgId, testId);

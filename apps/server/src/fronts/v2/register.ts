@@ -23,6 +23,7 @@ import { invitationSummaryRoutes } from '../../routes/invitation-summary.js';
 import { candidateCompareRoutes } from '../../routes/candidate-compare.js';
 import { itemAnalysisRoutes } from '../../routes/item-analysis.js';
 import { testVersionRoutes } from '../../routes/test-versions.js';
+import { testPreviewRoutes } from '../../routes/test-previews.js';
 import { libraryAdditionRoutes } from '../../routes/library-additions.js';
 import { invitationRoutes } from '../../routes/invitations.js';
 import { orgPeopleRoutes } from '../../routes/org-people.js';
@@ -78,6 +79,7 @@ const V2_ROUTES = [
   aiCheckRoutes,
   itemAnalysisRoutes,
   testVersionRoutes,
+  testPreviewRoutes,
   libraryAdditionRoutes,
   definitionCheckRoutes,
   retentionSettingsRoutes,

@@ -103,6 +103,7 @@ export const V2_STATUS_OF_REFUSAL = {
   'follow-up-not-found': '404.100',
   'share-not-found': '404.125',
   'library-entry-not-found': '404.126',
+  'test-version-not-found': '404.127',
   'method-not-allowed': '405.1',
   'request-timeout': '408.1',
   'state-conflict': '409.1',
