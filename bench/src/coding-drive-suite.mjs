@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { codingDriveScoringRows } from './coding-drive-scoring.mjs';
 import { runCodingDrive } from './own-process.mjs';
 import { freePort, rssMb, startProcess, waitUntilReady } from './processes.mjs';
+import { pythonCampusRows } from './python-campus.mjs';
 import { scaleOutRowsOnGivenPostgres } from './scale-out.mjs';
 import { availableParallelism } from 'node:os';
 import { ADMIN_TOKEN, call } from './seed.mjs';
@@ -55,7 +56,7 @@ const WORD_COUNTS_PY =
   'def word_counts(text):\n    counts = {}\n    for word in text.lower().split():\n        counts[word] = counts.get(word, 0) + 1\n    return counts\n';
 
 /** The server as the README starts it (with the start script's node flags and environment), default settings but the rate limits. */
-const startServer = async (scratch, databaseUrl) => {
+export const startServer = async (scratch, databaseUrl) => {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = startProcess(
@@ -100,12 +101,14 @@ const driveRow = (scenario, drive, target, pass) => ({
 });
 
 /**
- * Every coding-drive row: the drives of this file, then the class submitting at once (coding-drive-scoring.mjs, item
+ * Every coding-drive row: the drives of this file, the Python campus (python-campus.mjs, issue 63 item 4), then the class submitting at once (coding-drive-scoring.mjs, item
  * 3) and scoring with 1 vs 2 processes on PostgreSQL (scale-out.mjs, item 5; skipped without a PostgreSQL server).
  * @param {{ quick?: boolean, databaseUrl?: string }} options
  */
 export const codingDriveRows = async (options = {}) => {
   const rows = await runDrives(options);
+  console.log('bench: coding drive, a campus of Python candidates (issue 63, item 4)');
+  rows.push(...(await pythonCampusRows({ quick: options.quick, databaseUrl: options.databaseUrl })));
   console.log('bench: coding drive, 200 candidates submitting a Python test at once');
   rows.push(...(await codingDriveScoringRows()));
   console.log('bench: coding drive, scoring with 1 vs 2 processes on PostgreSQL');

@@ -177,7 +177,12 @@ async function buildEveryHeader(steps: BuildSteps): Promise<CFamilyCache> {
     [precompile(EVERY_HEADER_IN_JAIL, EVERY_HEADER)],
     'The <bits/stdc++.h> header',
   );
-  return { mounts: [{ host: dir, jail: EVERY_HEADER_IN_JAIL }], flags: ['-include-pch', `${EVERY_HEADER_IN_JAIL}/${EVERY_HEADER}.pch`], objects: [], archives: [] };
+  return {
+    mounts: [{ host: dir, jail: EVERY_HEADER_IN_JAIL }],
+    flags: ['-include-pch', `${EVERY_HEADER_IN_JAIL}/${EVERY_HEADER}.pch`],
+    objects: [],
+    archives: [],
+  };
 }
 
 const STD_HEADER = 'assay-std.hpp';
