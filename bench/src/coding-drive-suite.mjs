@@ -10,15 +10,14 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { codingDriveScoringRows } from './coding-drive-scoring.mjs';
 import { runCodingDrive } from './own-process.mjs';
-import { freePort, rssMb, startProcess, waitUntilReady } from './processes.mjs';
+import { rssMb } from './processes.mjs';
+import { startServer } from './coding-drive-server.mjs';
 import { pythonCampusRows } from './python-campus.mjs';
 import { scaleOutRowsOnGivenPostgres } from './scale-out.mjs';
 import { availableParallelism } from 'node:os';
-import { ADMIN_TOKEN, call } from './seed.mjs';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from './processes.mjs';
+import { call } from './seed.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const RAISED = '100000000/1m';
 
 export const CODING_TARGETS = {
   pythonP99Ms: 300,
@@ -54,38 +53,6 @@ const TWO_SUM_TS =
   'function twoSum(nums: number[], target: number): number[] {\n  const seen = new Map<number, number>();\n  for (let i = 0; i < nums.length; i++) {\n    const j: number | undefined = seen.get(target - nums[i]);\n    if (j !== undefined) return [j, i];\n    seen.set(nums[i], i);\n  }\n  return [];\n}\n';
 const WORD_COUNTS_PY =
   'def word_counts(text):\n    counts = {}\n    for word in text.lower().split():\n        counts[word] = counts.get(word, 0) + 1\n    return counts\n';
-
-/** The server as the README starts it (with the start script's node flags and environment), default settings but the rate limits. */
-export const startServer = async (scratch, databaseUrl) => {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = startProcess(
-    join(ROOT, 'apps/server/dist/main.js'),
-    {
-      ...SERVER_ENV,
-      PORT: String(port),
-      ASSAY_DATABASE_URL: databaseUrl ?? `sqlite:${join(scratch, 'coding.db')}`,
-      ASSAY_PUBLIC_URL: base,
-      ASSAY_ADMIN_TOKEN: ADMIN_TOKEN,
-      ASSAY_OUTBOX_DIR: join(scratch, 'outbox'),
-      ASSAY_RATE_LIMIT_ORG_API: RAISED,
-      ASSAY_RATE_LIMIT_CANDIDATE_API: RAISED,
-      ASSAY_RATE_LIMIT_CANDIDATE_TOKEN: RAISED,
-      ASSAY_RATE_LIMIT_REGISTRATION: RAISED,
-      ASSAY_RATE_LIMIT_BAD_API_KEY: RAISED,
-      ASSAY_SAMPLE_RUNS_PER_WINDOW: '10000',
-    },
-    scratch,
-    SERVER_NODE_FLAGS,
-  );
-  try {
-    await waitUntilReady(`${base}/readyz`, server.started, server.child);
-  } catch (error) {
-    await server.stop();
-    throw new Error(`${error.message}\n${server.stderr()}`);
-  }
-  return { ...server, base };
-};
 
 const driveRow = (scenario, drive, target, pass) => ({
   scenario,

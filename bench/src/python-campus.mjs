@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { startServer } from './coding-drive-suite.mjs';
+import { startServer } from './coding-drive-server.mjs';
 import { runCodingDrive } from './own-process.mjs';
 import { call } from './seed.mjs';
 
