@@ -5,12 +5,14 @@
 // the first cycle (the first presses of 5,000 candidates arrive together with the enrolment's tail).
 // Beside it, in the same run on the same server with nothing else: the isolated capacity, 64 candidates pressing
 // again as soon as each answer arrives (a closed loop), so the row can say what was offered as a ratio to what the
-// machine serves. Also runnable alone: `node bench/src/python-campus.mjs [--check] [--quick] [--candidates N]`.
+// machine serves; each row's note says the server's CPU a press, its request thread apart from its other threads.
+// Also runnable alone: `node bench/src/python-campus.mjs [--check] [--quick] [--candidates N] [--profile DIR]`
+// (`--profile`: the server's request thread profiled, `--cpu-prof`, read with `bench/src/profile-summary.mjs`).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { startServer } from './coding-drive-server.mjs';
+import { startServer, threadTicks } from './coding-drive-server.mjs';
 import { runCodingDrive } from './own-process.mjs';
 import { call } from './seed.mjs';
 
@@ -24,10 +26,19 @@ const WORD_COUNTS_PY =
 /** The closed loop's size: enough presses in flight to keep every sandbox worker busy, well under the queue's bound. */
 const CAPACITY_IN_FLIGHT = 64;
 
-/** @param {{ quick?: boolean, candidates?: number, databaseUrl?: string }} options */
-export const pythonCampusRows = async ({ quick = false, candidates = quick ? 1_000 : CAMPUS_TARGETS.candidates, databaseUrl } = {}) => {
+/** The server's CPU per press between two readings of threadTicks: the request thread's and the other threads'. */
+const perPress = (before, after, presses) => {
+  const ms = (field) => ((after[field] - before[field]) * 10) / Math.max(1, presses);
+  return `server CPU a press: request thread ${ms('main').toFixed(1)} ms, other threads (sandbox workers…) ${ms('others').toFixed(1)} ms`;
+};
+
+/** @param {{ quick?: boolean, candidates?: number, databaseUrl?: string, profileDir?: string }} options */
+export const pythonCampusRows = async ({ quick = false, candidates = quick ? 1_000 : CAMPUS_TARGETS.candidates, databaseUrl, profileDir } = {}) => {
   const scratch = mkdtempSync(join(tmpdir(), 'assay-python-campus-'));
-  const server = await startServer(scratch, databaseUrl);
+  const server = await startServer(scratch, databaseUrl, {
+    nodeFlags: profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+  });
+  const pid = server.child.pid;
   try {
     const { base } = server;
     const org = await call(base, 'POST', '/admin/orgs', { admin: true, body: { name: 'Python campus', email: 'campus@example.com' } });
@@ -36,6 +47,7 @@ export const pythonCampusRows = async ({ quick = false, candidates = quick ? 1_0
     const runId = String(Date.now());
     const plan = { base, key: org.apiKey, testId, functionName: 'word_counts', language: 'python', code: WORD_COUNTS_PY, comment: '#' };
     console.log(`bench: Python capacity, ${CAPACITY_IN_FLIGHT} candidates pressing Run back to back`);
+    const beforeCapacity = threadTicks(pid);
     const capacity = await runCodingDrive({
       ...plan,
       candidates: CAPACITY_IN_FLIGHT,
@@ -44,9 +56,11 @@ export const pythonCampusRows = async ({ quick = false, candidates = quick ? 1_0
       measureFromSeconds: 3,
       runId: `${runId}-capacity`,
     });
+    const capacityCpu = perPress(beforeCapacity, threadTicks(pid), capacity.presses);
     const offered = candidates / CAMPUS_TARGETS.everySeconds;
     console.log(`bench: Python campus, ${candidates} candidates pressing Run every ${CAMPUS_TARGETS.everySeconds} s`);
     const load = loadavg()[0].toFixed(1);
+    const beforeCampus = threadTicks(pid);
     const campus = await runCodingDrive({
       ...plan,
       candidates,
@@ -57,6 +71,8 @@ export const pythonCampusRows = async ({ quick = false, candidates = quick ? 1_0
       maxSockets: 1024,
       runId: `${runId}-campus`,
     });
+    // The campus's figure includes its enrolment (registering and starting every candidate), the same for every press.
+    const campusCpu = perPress(beforeCampus, threadTicks(pid), campus.presses + candidates);
     const ratio = offered / capacity.passingPerSecond;
     return [
       {
@@ -65,7 +81,7 @@ export const pythonCampusRows = async ({ quick = false, candidates = quick ? 1_0
         unit: 'runs/s',
         p50: capacity.p50,
         p99: capacity.p99,
-        note: `${capacity.refused} refused, ${capacity.failedRuns} failed; load ${load} before the campus`,
+        note: `${capacity.refused} refused, ${capacity.failedRuns} failed; ${capacityCpu}; load ${load} before the campus`,
       },
       {
         scenario: `a campus of ${candidates.toLocaleString('en')} Python candidates pressing Run every ${CAMPUS_TARGETS.everySeconds} s, after the first cycle`,
@@ -78,7 +94,8 @@ export const pythonCampusRows = async ({ quick = false, candidates = quick ? 1_0
         pass: campus.refused === 0 && campus.errors === 0 && campus.failedRuns === 0 && campus.p99 < CAMPUS_TARGETS.p99Ms,
         note:
           `offered ${offered} runs/s = ${ratio.toFixed(2)}× the capacity measured beside it (${capacity.passingPerSecond.toFixed(1)}); ` +
-          `${campus.passingPerSecond.toFixed(1)} passing runs/s, ${campus.refused} refused of ${campus.presses} presses` +
+          `${campus.passingPerSecond.toFixed(1)} passing runs/s, ${campus.refused} refused of ${campus.presses} presses; ` +
+          `${campusCpu} (each enrolment counted as a press)` +
           `${campus.errors > 0 ? `, ${campus.errors} errors ${JSON.stringify(campus.statuses)}` : ''}${campus.failedRuns > 0 ? `, ${campus.failedRuns} runs failed` : ''}`,
       },
     ];
@@ -92,9 +109,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
   const { printTable } = await import('./table.mjs');
   const candidatesAt = args.indexOf('--candidates');
+  const profileAt = args.indexOf('--profile');
   const rows = await pythonCampusRows({
     quick: args.includes('--quick'),
     ...(candidatesAt === -1 ? {} : { candidates: Number(args[candidatesAt + 1]) }),
+    ...(profileAt === -1 ? {} : { profileDir: args[profileAt + 1] }),
     databaseUrl: process.env.ASSAY_DATABASE_URL,
   });
   printTable({
