@@ -13,7 +13,8 @@ import { CPP_LIBRARY_ARCHIVE, cppInstantiationSources, cppInstantiationsTail } f
  * What every C and C++ compile reuses, built once per process in a jail of its own (decision 1040) and kept read-only
  * at /opt/assay (decision 723): the harness runtime as object files, and for C++ a precompiled header of the standard
  * library most answers include (clang's `.pch`, given with `-include-pch`; it must be built with the same -std, -O
- * and -g as the programs that use it), and another of `<bits/stdc++.h>` (decision 1042). Without them a C++ compile
+ * and -g as the programs that use it), and another of `<bits/stdc++.h>` (decision 1042), both ending with the library's
+ * common instantiations, which `libassay-std.a` defines for every C++ program (decision 1402). Without them a C++ compile
  * costs ~0.4 s more, or ~3.5 s with `<bits/stdc++.h>`. Line tables are DWARF 4: Debian 12's addr2line names the
  * including file instead of solution.c for DWARF 5 (gcc 12's default).
  */
