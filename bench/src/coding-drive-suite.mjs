@@ -10,14 +10,14 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { codingDriveScoringRows } from './coding-drive-scoring.mjs';
 import { runCodingDrive } from './own-process.mjs';
-import { freePort, rssMb, startProcess, waitUntilReady } from './processes.mjs';
+import { rssMb } from './processes.mjs';
+import { startServer } from './coding-drive-server.mjs';
+import { pythonCampusRows } from './python-campus.mjs';
 import { scaleOutRowsOnGivenPostgres } from './scale-out.mjs';
 import { availableParallelism } from 'node:os';
-import { ADMIN_TOKEN, call } from './seed.mjs';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from './processes.mjs';
+import { call } from './seed.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const RAISED = '100000000/1m';
 
 export const CODING_TARGETS = {
   pythonP99Ms: 300,
@@ -54,38 +54,6 @@ const TWO_SUM_TS =
 const WORD_COUNTS_PY =
   'def word_counts(text):\n    counts = {}\n    for word in text.lower().split():\n        counts[word] = counts.get(word, 0) + 1\n    return counts\n';
 
-/** The server as the README starts it (with the start script's node flags and environment), default settings but the rate limits. */
-const startServer = async (scratch, databaseUrl) => {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = startProcess(
-    join(ROOT, 'apps/server/dist/main.js'),
-    {
-      ...SERVER_ENV,
-      PORT: String(port),
-      ASSAY_DATABASE_URL: databaseUrl ?? `sqlite:${join(scratch, 'coding.db')}`,
-      ASSAY_PUBLIC_URL: base,
-      ASSAY_ADMIN_TOKEN: ADMIN_TOKEN,
-      ASSAY_OUTBOX_DIR: join(scratch, 'outbox'),
-      ASSAY_RATE_LIMIT_ORG_API: RAISED,
-      ASSAY_RATE_LIMIT_CANDIDATE_API: RAISED,
-      ASSAY_RATE_LIMIT_CANDIDATE_TOKEN: RAISED,
-      ASSAY_RATE_LIMIT_REGISTRATION: RAISED,
-      ASSAY_RATE_LIMIT_BAD_API_KEY: RAISED,
-      ASSAY_SAMPLE_RUNS_PER_WINDOW: '10000',
-    },
-    scratch,
-    SERVER_NODE_FLAGS,
-  );
-  try {
-    await waitUntilReady(`${base}/readyz`, server.started, server.child);
-  } catch (error) {
-    await server.stop();
-    throw new Error(`${error.message}\n${server.stderr()}`);
-  }
-  return { ...server, base };
-};
-
 const driveRow = (scenario, drive, target, pass) => ({
   scenario,
   value: drive.p99,
@@ -100,12 +68,14 @@ const driveRow = (scenario, drive, target, pass) => ({
 });
 
 /**
- * Every coding-drive row: the drives of this file, then the class submitting at once (coding-drive-scoring.mjs, item
+ * Every coding-drive row: the drives of this file, the Python campus (python-campus.mjs, issue 63 item 4), then the class submitting at once (coding-drive-scoring.mjs, item
  * 3) and scoring with 1 vs 2 processes on PostgreSQL (scale-out.mjs, item 5; skipped without a PostgreSQL server).
  * @param {{ quick?: boolean, databaseUrl?: string }} options
  */
 export const codingDriveRows = async (options = {}) => {
   const rows = await runDrives(options);
+  console.log('bench: coding drive, a campus of Python candidates (issue 63, item 4)');
+  rows.push(...(await pythonCampusRows({ quick: options.quick, databaseUrl: options.databaseUrl })));
   console.log('bench: coding drive, 200 candidates submitting a Python test at once');
   rows.push(...(await codingDriveScoringRows()));
   console.log('bench: coding drive, scoring with 1 vs 2 processes on PostgreSQL');

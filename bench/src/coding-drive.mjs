@@ -4,6 +4,9 @@
 // a comment naming the candidate and the press), as different candidates would. Run in its own process
 // (`node bench/src/coding-drive.mjs` with a JSON argument) so the load never shares the bench's event loop or the
 // server's; prints one JSON line: latencies, answers per status, passing runs per second.
+// `measureFromSeconds` leaves out of the latencies and the passing rate the presses sent before that moment (the
+// Python campus measures after the first cycle, issue 63 item 4); refusals and errors count from the first press.
+// `everySeconds: 0` presses again as soon as the answer arrives: the closed loop that measures capacity.
 import { createJsonClient, percentile } from './http-client.mjs';
 import { inParallel } from './seed.mjs';
 
@@ -40,7 +43,7 @@ const press = (client, plan, attendee, label) =>
 export const codingDrive = async (plan) => {
   const client = createJsonClient(plan.base, { maxSockets: plan.maxSockets ?? 512 });
   const attendees = [];
-  await inParallel(plan.candidates, 16, async (index) => {
+  await inParallel(plan.candidates, plan.enrolInParallel ?? 16, async (index) => {
     attendees[index] = await enrol(client, plan, index);
   });
   // Not measured: the first run after the candidates started (on-demand prewarm makes the sandbox ready meanwhile,
@@ -49,19 +52,23 @@ export const codingDrive = async (plan) => {
   if (warmUp.status !== 200 || !warmUp.json.result.results.every((result) => result.passed)) {
     throw new Error(`the warm-up run answered ${warmUp.status}: ${JSON.stringify(warmUp.json)}`);
   }
-  const figures = { ms: [], statuses: {}, passed: 0, failedRuns: 0, retryAfter: [] };
+  const figures = { ms: [], statuses: {}, passed: 0, failedRuns: 0, retryAfter: [], beforeMeasured: 0 };
   const began = performance.now();
   const end = began + plan.activeSeconds * 1000;
+  const measuredFrom = began + (plan.measureFromSeconds ?? 0) * 1000;
   const candidate = async (attendee, index) => {
     await sleep(Math.random() * plan.everySeconds * 1000);
     for (let count = 1; performance.now() < end; count += 1) {
-      const due = performance.now() + plan.everySeconds * 1000;
+      const sent = performance.now();
+      const due = sent + plan.everySeconds * 1000;
       const answer = await press(client, plan, attendee, `candidate ${index}, press ${count}`);
-      figures.ms.push(answer.ms);
+      const measured = sent >= measuredFrom;
+      if (measured) figures.ms.push(answer.ms);
+      else figures.beforeMeasured += 1;
       figures.statuses[answer.status] = (figures.statuses[answer.status] ?? 0) + 1;
       if (answer.status === 200) {
-        if (answer.json.result.results.every((result) => result.passed)) figures.passed += 1;
-        else figures.failedRuns += 1;
+        if (!answer.json.result.results.every((result) => result.passed)) figures.failedRuns += 1;
+        else if (measured) figures.passed += 1;
       }
       await sleep(Math.max(0, due - performance.now()));
     }
@@ -69,16 +76,17 @@ export const codingDrive = async (plan) => {
   await Promise.all(attendees.map(candidate));
   const seconds = (performance.now() - began) / 1000;
   client.close();
-  const presses = figures.ms.length;
+  const presses = figures.ms.length + figures.beforeMeasured;
   return {
     candidates: plan.candidates,
     everySeconds: plan.everySeconds,
     language: plan.language,
     seconds,
     presses,
-    offeredPerSecond: plan.candidates / plan.everySeconds,
+    offeredPerSecond: plan.everySeconds > 0 ? plan.candidates / plan.everySeconds : null,
+    measuredPresses: figures.ms.length,
     // Every press falls within the active window (the last answer may come a little after it).
-    passingPerSecond: figures.passed / plan.activeSeconds,
+    passingPerSecond: figures.passed / (plan.activeSeconds - (plan.measureFromSeconds ?? 0)),
     p50: percentile(figures.ms, 50),
     p99: percentile(figures.ms, 99),
     max: Math.max(...figures.ms),

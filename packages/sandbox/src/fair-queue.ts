@@ -1,3 +1,5 @@
+import { ReadyHeap } from './ready-heap.js';
+
 /**
  * Which waiting run starts next, as a pure function of what waits and what ran: hierarchical start-time fair
  * queueing over a path of flows (for the sandbox: lane → org → link → client address → candidate). At every level
@@ -48,8 +50,8 @@ class Flow<T> {
   /** When it last started waiting (ties go to the earlier). */
   since = 0;
   readonly children = new Map<string, Flow<T>>();
-  /** Children with a startable entry below them. */
-  readonly ready = new Set<Flow<T>>();
+  /** Children with a startable entry below them, the first to pick on top. */
+  readonly ready = new ReadyHeap<Flow<T>>();
   readonly waiting: InternalTicket<T>[] = [];
   running = 0;
   lastCostMs: number | undefined;
@@ -127,7 +129,7 @@ export class FairQueue<T> {
     let flow = this.#root;
     if (!flow.startable) return undefined;
     while (flow.ready.size > 0) {
-      const next = first(flow.ready);
+      const next = flow.ready.first()!;
       flow.clock = Math.max(flow.clock, next.served);
       flow = next;
     }
@@ -204,7 +206,7 @@ export class FairQueue<T> {
       copy.children.set(key, twin);
       if (twin.startable) copy.ready.add(twin);
     }
-    // Ties keep the original's order: `first` breaks them by `since`, which is copied.
+    // Ties keep the original's order: the heap breaks them by `since`, which is copied.
     return copy;
   }
 
@@ -286,14 +288,8 @@ export class FairQueue<T> {
 
 /** Adds `cost` to every flow from the leaf up to (not including) the root, divided by each flow's weight. */
 function charge<T>(leaf: Flow<T>, cost: number): void {
-  for (let node: Flow<T> | undefined = leaf; node?.parent !== undefined; node = node.parent) node.served += cost / node.weight;
-}
-
-/** The child that has received the least, the earliest to start waiting among equals. */
-function first<T>(flows: Set<Flow<T>>): Flow<T> {
-  let best: Flow<T> | undefined;
-  for (const flow of flows) {
-    if (best === undefined || flow.served < best.served || (flow.served === best.served && flow.since < best.since)) best = flow;
+  for (let node: Flow<T> | undefined = leaf; node?.parent !== undefined; node = node.parent) {
+    node.served += cost / node.weight;
+    node.parent.ready.update(node);
   }
-  return best!;
 }

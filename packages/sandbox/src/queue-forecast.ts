@@ -28,6 +28,24 @@ export function forecast<R>(load: PoolLoad<R>): Forecast<R> {
   };
 }
 
+/**
+ * How old a forecast may be when only the queue's start times are wanted (a refusal's Retry-After, in whole seconds):
+ * past the queue's bound every press is refused, and forecasting the whole queue for each one took most of the
+ * request thread of a campus pressing Run (decision 1403).
+ */
+const RETRY_FORECAST_MS = 100;
+const recent = new WeakMap<object, { at: number; starts: number[] }>();
+
+/** The start times of a forecast made less than RETRY_FORECAST_MS ago, else of a new one. */
+export function recentStarts<R>(load: PoolLoad<R>): number[] {
+  const now = performance.now();
+  const kept = recent.get(load);
+  if (kept !== undefined && now - kept.at < RETRY_FORECAST_MS) return kept.starts;
+  const { starts } = forecast(load);
+  recent.set(load, { at: now, starts });
+  return starts;
+}
+
 /** How long each running run is expected to go on, and 0 for every worker not running one. */
 export function runningRemaining<R>(load: PoolLoad<R>): number[] {
   const now = performance.now();

@@ -1,6 +1,6 @@
 import { SandboxBusyError } from './busy.js';
 import type { Pending } from './pending-run.js';
-import { forecast, type PoolLoad, runningRemaining, waitingCosts } from './queue-forecast.js';
+import { forecast, type PoolLoad, recentStarts, runningRemaining, waitingCosts } from './queue-forecast.js';
 import type { RunLane } from './types.js';
 import { latestStartMs } from './wait-estimate.js';
 
@@ -20,7 +20,8 @@ export interface QueueBounds {
 export function refusalOf<R>(pending: Pending<R>, load: PoolLoad<R>, { maxQueued, maxWaitMs }: QueueBounds): SandboxBusyError | undefined {
   const excess = load.queue.waitingIn(BOUNDED_LANE) - (maxQueued + load.size - load.running.size);
   if (excess > 0) {
-    const starts = forecast(load).starts;
+    // When places free up, from a forecast up to 0.1 s old: Retry-After is whole seconds.
+    const starts = recentStarts(load);
     return new SandboxBusyError(Math.max(MIN_RETRY_MS, starts[Math.min(excess, starts.length) - 1] ?? 0));
   }
   if (!Number.isFinite(maxWaitMs)) return undefined;

@@ -7,12 +7,14 @@ import type { NativeContext } from '../native-language.js';
 import { type BuildSteps, SharedBuild } from '../shared-build.js';
 import { cppHarnessObjectSource } from './c-family-harness.js';
 import { C_RUNTIME_SOURCE, CPP_RUNTIME_SOURCE } from './c-family-runtime.js';
+import { CPP_LIBRARY_ARCHIVE, cppInstantiationSources, cppInstantiationsTail } from './cpp-instantiations.js';
 
 /**
  * What every C and C++ compile reuses, built once per process in a jail of its own (decision 1040) and kept read-only
  * at /opt/assay (decision 723): the harness runtime as object files, and for C++ a precompiled header of the standard
  * library most answers include (clang's `.pch`, given with `-include-pch`; it must be built with the same -std, -O
- * and -g as the programs that use it), and another of `<bits/stdc++.h>` (decision 1042). Without them a C++ compile
+ * and -g as the programs that use it), and another of `<bits/stdc++.h>` (decision 1042), both ending with the library's
+ * common instantiations, which `libassay-std.a` defines for every C++ program (decision 1402). Without them a C++ compile
  * costs ~0.4 s more, or ~3.5 s with `<bits/stdc++.h>`. Line tables are DWARF 4: Debian 12's addr2line names the
  * including file instead of solution.c for DWARF 5 (gcc 12's default).
  */
@@ -101,6 +103,8 @@ export interface CFamilyCache {
   readonly flags: readonly string[];
   /** Objects every function-form program links (paths in the jail). */
   readonly objects: readonly string[];
+  /** Archives every program links, stdio ones too, after its objects (C++: the library's instantiations, decision 1402). */
+  readonly archives: readonly string[];
 }
 
 /** Building is our own code, not a candidate's: it gets room enough (the `<bits/stdc++.h>` header takes ~4–8 s of CPU, ~420 MB). */
@@ -128,20 +132,27 @@ async function buildRuntime(language: 'c' | 'cpp', steps: BuildSteps): Promise<C
   await writeFile(join(dir, 'runtime.c'), C_RUNTIME_SOURCE);
   if (language === 'c') {
     await buildStep(steps, { dir }, ['/usr/bin/gcc -std=c17 -O0 -g1 -gdwarf-4 -c runtime.c -o c-runtime.o'], 'The c harness runtime');
-    return { mounts: [{ host: dir, jail: CACHE_IN_JAIL }], flags: [], objects: [`${CACHE_IN_JAIL}/c-runtime.o`] };
+    return { mounts: [{ host: dir, jail: CACHE_IN_JAIL }], flags: [], objects: [`${CACHE_IN_JAIL}/c-runtime.o`], archives: [] };
   }
   await writeFile(join(dir, 'terminate.cpp'), CPP_RUNTIME_SOURCE);
-  await writeFile(join(dir, STD_HEADER), STD_HEADERS.map((name) => `#include <${name}>\n`).join(''));
+  await writeFile(join(dir, STD_HEADER), `${STD_HEADERS.map((name) => `#include <${name}>\n`).join('')}${cppInstantiationsTail()}`);
+  const members = cppInstantiationSources();
+  await Promise.all(members.map(({ file, source }) => writeFile(join(dir, file), source)));
+  const pch = `${CACHE_IN_JAIL}/${STD_HEADER}.pch`;
   const commands = [
     `${CPP_COMPILER} -x c -std=c17 -O0 -g1 -gdwarf-4 -c runtime.c -o c-runtime.o`,
     `${CPP_COMPILER} ${CPP_FLAGS.join(' ')} -c terminate.cpp -o cpp-runtime.o`,
     precompile(CACHE_IN_JAIL, STD_HEADER),
+    // No line tables in the library's members: a crash's frames are named in the candidate's file (decision 1402).
+    ...members.map(({ file }) => `${CPP_COMPILER} ${CPP_FLAGS.join(' ')} -g0 -include-pch ${pch} -c ${file} -o ${file.replace(/\.cpp$/, '.o')}`),
+    `/usr/bin/ar rcs ${CPP_LIBRARY_ARCHIVE} ${members.map(({ file }) => file.replace(/\.cpp$/, '.o')).join(' ')}`,
   ];
   await buildStep(steps, { dir, readOnly: [{ host: dir, jail: CACHE_IN_JAIL }] }, commands, 'The cpp harness runtime');
   return {
     mounts: [{ host: dir, jail: CACHE_IN_JAIL }],
-    flags: ['-include-pch', `${CACHE_IN_JAIL}/${STD_HEADER}.pch`],
+    flags: ['-include-pch', pch],
     objects: ['c-runtime.o', 'cpp-runtime.o'].map((file) => `${CACHE_IN_JAIL}/${file}`),
+    archives: [`${CACHE_IN_JAIL}/${CPP_LIBRARY_ARCHIVE}`],
   };
 }
 
@@ -160,14 +171,19 @@ const precompile = (jailDir: string, header: string): string =>
  */
 async function buildEveryHeader(steps: BuildSteps): Promise<CFamilyCache> {
   const dir = await steps.outputDir();
-  await writeFile(join(dir, EVERY_HEADER), '#include <bits/stdc++.h>\n');
+  await writeFile(join(dir, EVERY_HEADER), `#include <bits/stdc++.h>\n${cppInstantiationsTail()}`);
   await buildStep(
     steps,
     { dir, readOnly: [{ host: dir, jail: EVERY_HEADER_IN_JAIL }] },
     [precompile(EVERY_HEADER_IN_JAIL, EVERY_HEADER)],
     'The <bits/stdc++.h> header',
   );
-  return { mounts: [{ host: dir, jail: EVERY_HEADER_IN_JAIL }], flags: ['-include-pch', `${EVERY_HEADER_IN_JAIL}/${EVERY_HEADER}.pch`], objects: [] };
+  return {
+    mounts: [{ host: dir, jail: EVERY_HEADER_IN_JAIL }],
+    flags: ['-include-pch', `${EVERY_HEADER_IN_JAIL}/${EVERY_HEADER}.pch`],
+    objects: [],
+    archives: [],
+  };
 }
 
 const STD_HEADER = 'assay-std.hpp';
@@ -201,7 +217,7 @@ function harnessObject(signature: Signature, runtime: CFamilyCache): SharedBuild
     await writeFile(join(dir, 'harness.cpp'), source);
     const compile = `${CPP_COMPILER} ${CPP_FLAGS.join(' ')} ${runtime.flags.join(' ')} -c harness.cpp -o harness.o`;
     await buildStep(steps, { dir, readOnly: runtime.mounts }, [compile], 'The C++ harness of this question');
-    return { mounts: [{ host: dir, jail: HARNESS_IN_JAIL }], flags: [], objects: [`${HARNESS_IN_JAIL}/harness.o`] };
+    return { mounts: [{ host: dir, jail: HARNESS_IN_JAIL }], flags: [], objects: [`${HARNESS_IN_JAIL}/harness.o`], archives: [] };
   });
   harnessObjects.set(key, build);
   if (harnessObjects.size > HARNESS_OBJECTS) {
@@ -233,5 +249,6 @@ export async function cppCache(code: string, context: Pick<NativeContext, 'share
     mounts: [...runtime.mounts, ...(harness?.mounts ?? []), ...(every?.mounts ?? [])],
     flags: every?.flags ?? runtime.flags,
     objects: [...runtime.objects, ...(harness?.objects ?? [])],
+    archives: runtime.archives,
   };
 }

@@ -46,7 +46,7 @@ export async function executeCFamily(toolchain: CFamilyToolchain, input: NativeR
   const dir = await context.scratchDir();
   await writeFile(join(dir, toolchain.sourceFile), input.code);
   if (harness !== undefined) await writeFile(join(dir, toolchain.harnessFile), harness);
-  const sources = harness !== undefined ? [toolchain.harnessFile, ...cache.objects] : [toolchain.sourceFile];
+  const sources = [...(harness !== undefined ? [toolchain.harnessFile, ...cache.objects] : [toolchain.sourceFile]), ...cache.archives];
   context.phase({ step: 'compiling' });
   const compiled = await context.jail({
     argv: [
