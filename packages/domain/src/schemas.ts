@@ -15,6 +15,16 @@ export { ReadinessEmail, readinessEmailOf, type EmailSendingFacts } from './sche
 export { ImportedTest, Section, SectionType, TestDetails, TestList, TestStatus, TestSummary } from './schemas/test.js';
 export { TestVersionList, TestVersionMade, TestVersionSummary } from './test-versions/test-versions.js';
 export { checkVersionKeys, questionMeaningOf } from './test-versions/version-keys.js';
+export {
+  type ContentHash,
+  drawnExposuresOf,
+  exposureIdentityOf,
+  exposureLabelOf,
+  type RetiredQuestion,
+  type RetirementPlan,
+  retirementNoteOf,
+  retirementPlanOf,
+} from './test-versions/exposure-cap.js';
 export { CodingLanguage, codingLanguageName } from './schemas/coding-language.js';
 export { Marks, QUESTION_TEXT_FORMAT, QuestionBase } from './schemas/question-base.js';
 export { MAX_QUESTION_SKILLS, MAX_SKILL_LENGTH, QuestionSkills, skillKeyOf, skillsOfQuestion } from './schemas/question-skills.js';
