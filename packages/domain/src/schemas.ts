@@ -20,6 +20,7 @@ export {
   drawnExposuresOf,
   exposureIdentityOf,
   exposureLabelOf,
+  type PoolShape,
   type RetiredQuestion,
   type RetirementPlan,
   retirementNoteOf,

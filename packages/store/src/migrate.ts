@@ -58,6 +58,7 @@ import { invitationDefaultsMigration } from './migrations/060-invitation-default
 import { decisionEmailsMigration } from './migrations/061-decision-emails.js';
 import { reportSharesMigration } from './migrations/062-report-shares.js';
 import { testVersionsMigration } from './migrations/063-test-versions.js';
+import { questionExposuresMigration } from './migrations/065-question-exposures.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -118,6 +119,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '061-decision-emails': decisionEmailsMigration(),
   '062-report-shares': reportSharesMigration(dialect),
   '063-test-versions': testVersionsMigration(),
+  '065-question-exposures': questionExposuresMigration(),
 });
 
 /** Hands Kysely the migrations, each timed as it runs: one `migrateToLatest` call still logs every step's own time. */

@@ -20,6 +20,10 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
 
   it('gives orgs that existed before migration 043 no periods, and new orgs the defaults', async () => {
     // Back to the schema before 043 (and the migrations after it), with an org in it, then migrate again.
+    await store.db.schema.dropTable('question_exposures').execute();
+    await store.db.schema.alterTable('sections').dropColumn('exposure_cap').execute();
+    await store.db.schema.alterTable('tests').dropColumn('version_note').execute();
+    await sql`delete from kysely_migration where name = '065-question-exposures'`.execute(store.db);
     await store.db.schema.dropTable('report_shares').execute();
     await sql`delete from kysely_migration where name = '062-report-shares'`.execute(store.db);
     await store.db.schema.dropIndex('tests_lineage_idx').execute();
@@ -87,6 +91,7 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
       '061-decision-emails',
       '062-report-shares',
       '063-test-versions',
+      '065-question-exposures',
     ]);
     const after = (await store.orgs.create({ name: 'After', email: 'after@example.com', timeZoneId: 1000 }, T0)).id;
     expect(await store.retention.settings(before)).toEqual({ endedDays: null, mediaDays: null, unstartedDays: null });

@@ -1,4 +1,4 @@
-import { analyseItems, analysedQuestionsOf, exposuresOf, type ItemAnalysis } from '@assay/domain';
+import { analyseItems, analysedQuestionsOf, exposuresOf, type ItemAnalysis, poolExposuresOf, type QuestionRecord, type SectionRecord } from '@assay/domain';
 import { questionVersionOf } from '@assay/jobs';
 import type { Store } from '@assay/store';
 
@@ -22,5 +22,22 @@ export const loadItemAnalysis = async (store: Store, orgId: number, testId: numb
     contentId,
   );
   const analysis = analyseItems({ testId, questions: analysed, attempts: reads.attempts, exposures: exposuresOf(sections, questions, reads.startedSeeds) });
-  return { ...analysis, testVersion: version ?? test.version };
+  const pools = await capsOf(store, testId, sections, questions);
+  return { ...analysis, testVersion: version ?? test.version, ...(pools.length === 0 ? {} : { pools }) };
+};
+
+/** The version's pools with an exposure cap: each question's count over every version, and the retired ones (decision 1498). */
+const capsOf = async (store: Store, testId: number, sections: readonly SectionRecord[], questions: readonly QuestionRecord[]) => {
+  if (!sections.some((section) => section.pool?.exposureCap !== undefined)) return [];
+  const inSection = sections.map((section) => questions.filter((question) => question.sectionId === section.id));
+  const shape = {
+    sections: sections.map((section, place) => ({
+      sectionName: section.name,
+      draw: section.pool?.draw ?? undefined,
+      exposureCap: section.pool?.exposureCap,
+      questions: (inSection[place] ?? []).map((question) => question.definition),
+    })),
+  };
+  const ids = inSection.map((entries) => entries.map((question) => question.id));
+  return poolExposuresOf(shape, ids, await store.tests.exposureCounts(testId), questionVersionOf);
 };

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
-import type { TestDefinition } from '../schemas/test-definition.js';
-import { type ContentHash, exposureIdentityOf, exposureLabelOf, retirementPlanOf } from '../test-versions/exposure-cap.js';
+import { type ContentHash, exposureIdentityOf, exposureLabelOf, type PoolShape, retirementPlanOf } from '../test-versions/exposure-cap.js';
 
 /** What the item analysis says of a question under a pool's exposure cap (issue 62 item 5, decision 1498). */
 export const CapState = z.enum(['asked', 'retiring', 'cap-reached-still-asked', 'retired']).meta({
@@ -54,7 +53,7 @@ export interface ExposureCount {
  * kept at its cap (the pool would fall below its draw) or retired (then named under the pool it left).
  */
 export const poolExposuresOf = (
-  definition: TestDefinition,
+  definition: { readonly sections: readonly PoolShape[] },
   questionIds: readonly (readonly number[])[],
   counts: readonly ExposureCount[],
   contentHash: ContentHash,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TestDefinition, type QuestionDefinition } from '../schemas/test-definition.js';
+import { QuestionDefinition, TestDefinition } from '../schemas/test-definition.js';
 import { poolExposuresOf } from '../item-analysis/pool-exposures.js';
 import { exposureIdentityOf, retirementNoteOf, retirementPlanOf } from './exposure-cap.js';
 
@@ -27,8 +27,8 @@ const test = (pool: { draw?: number; exposureCap?: number }, count = 4) =>
 
 describe('exposure identity', () => {
   it('is the key when the question has one, else its content hash', () => {
-    expect(exposureIdentityOf(choice('Hello', 'greet'), hash)).toBe('key:greet');
-    expect(exposureIdentityOf(choice('Hello'), hash)).toBe('hash:hello');
+    expect(exposureIdentityOf(QuestionDefinition.parse(choice('Hello', 'greet')), hash)).toBe('key:greet');
+    expect(exposureIdentityOf(QuestionDefinition.parse(choice('Hello')), hash)).toBe('hash:hello');
   });
 });
 

@@ -32,16 +32,19 @@ export interface RetiredQuestion {
   readonly exposureCap: number;
 }
 
+/** What the rule reads of a section: its pool settings and its questions. */
+export type PoolShape = Pick<SectionDefinition, 'sectionName' | 'draw' | 'exposureCap' | 'questions'>;
+
 /** What a start finds of the capped pools of the version it would take. */
-export interface RetirementPlan {
+export interface RetirementPlan<D extends { readonly sections: readonly PoolShape[] } = TestDefinition> {
   /** The next version's definition: the current one without the retired questions (the same object when none is). */
-  readonly definition: TestDefinition;
+  readonly definition: D;
   readonly retired: readonly RetiredQuestion[];
   /** Questions at their cap that stay asked: retiring them would leave their pool fewer questions than its draw. */
   readonly keptAtFloor: readonly string[];
 }
 
-const isCapped = (section: SectionDefinition): section is SectionDefinition & { draw: number; exposureCap: number } =>
+const isCapped = <S extends PoolShape>(section: S): section is S & { draw: number; exposureCap: number } =>
   section.draw !== undefined && section.exposureCap !== undefined;
 
 /**
@@ -49,10 +52,14 @@ const isCapped = (section: SectionDefinition): section is SectionDefinition & { 
  * the authored order), as long as the pool keeps at least `draw` questions; the rest of those at their cap are kept
  * and said (decision 1498). Pure: the counts are read by the caller.
  */
-export const retirementPlanOf = (definition: TestDefinition, exposures: ReadonlyMap<string, number>, contentHash: ContentHash): RetirementPlan => {
+export const retirementPlanOf = <D extends { readonly sections: readonly PoolShape[] }>(
+  definition: D,
+  exposures: ReadonlyMap<string, number>,
+  contentHash: ContentHash,
+): RetirementPlan<D> => {
   const retired: RetiredQuestion[] = [];
   const keptAtFloor: string[] = [];
-  const sections = definition.sections.map((section) => {
+  const sections = definition.sections.map((section): D['sections'][number] => {
     if (!isCapped(section)) return section;
     const atCap = section.questions
       .map((question, place) => ({ question, place, identity: exposureIdentityOf(question, contentHash) }))

@@ -14,6 +14,10 @@ export const TestVersionSummary = z
     createdAt: z.iso.datetime(),
     current: z.boolean().meta({ description: 'The version attempts starting now take.' }),
     attempts: z.int().nonnegative().meta({ description: 'Attempts started on this version (each keeps it to its end, and its report says it).' }),
+    madeFor: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why Assay made this version: "retired question … (shown N times, cap C) from SECTION" (an exposure cap); null for its author’s.' }),
   })
   .meta({ id: 'TestVersion' });
 export type TestVersionSummary = z.infer<typeof TestVersionSummary>;
