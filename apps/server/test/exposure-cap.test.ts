@@ -9,7 +9,14 @@ const pooled = (testName: string, count: number, draw: number, exposureCap: numb
   testName,
   sections: [
     { sectionName: 'Warm-up', sectionType: 'general', duration: 5, questions: [question('fixed')] },
-    { sectionName: 'Pool', sectionType: 'general', duration: 10, draw, exposureCap, questions: Array.from({ length: count }, (_, place) => question(`q${place + 1}`)) },
+    {
+      sectionName: 'Pool',
+      sectionType: 'general',
+      duration: 10,
+      draw,
+      exposureCap,
+      questions: Array.from({ length: count }, (_, place) => question(`q${place + 1}`)),
+    },
   ],
 });
 
@@ -62,6 +69,8 @@ describe.each(backends)('exposure cap on %s', (backend) => {
     const retiredVersion = versions.versions.find((version) => version.madeFor?.includes(`question ${atCap} (shown 3 times, cap 3) from Pool`));
     expect(retiredVersion).toMatchObject({ version: 2, questions: 3, madeFor: `retired question ${atCap} (shown 3 times, cap 3) from Pool` });
     expect(versions.versions[0]).toMatchObject({ version: 1, madeFor: null, attempts: started.length });
+    // The test screen reads the current version's pools from the versions list.
+    expect(versions.pools?.[0]?.questions.find((entry) => entry.label === atCap)).toMatchObject({ state: 'retired', exposures: 3 });
 
     const analysis = await analysisOf(testId);
     const [pool] = analysis.pools ?? [];

@@ -1,6 +1,7 @@
-import { analyseItems, analysedQuestionsOf, exposuresOf, type ItemAnalysis, poolExposuresOf, type QuestionRecord, type SectionRecord } from '@assay/domain';
+import { analyseItems, analysedQuestionsOf, exposuresOf, type ItemAnalysis } from '@assay/domain';
 import { questionVersionOf } from '@assay/jobs';
 import type { Store } from '@assay/store';
+import { poolExposuresOfVersion } from './pool-exposures.js';
 
 /**
  * Item analysis of an org's test on its own scored attempts (issue 62 item 5), of one version of it (item 4): the
@@ -22,22 +23,6 @@ export const loadItemAnalysis = async (store: Store, orgId: number, testId: numb
     contentId,
   );
   const analysis = analyseItems({ testId, questions: analysed, attempts: reads.attempts, exposures: exposuresOf(sections, questions, reads.startedSeeds) });
-  const pools = await capsOf(store, testId, sections, questions);
+  const pools = await poolExposuresOfVersion(store, testId, contentId);
   return { ...analysis, testVersion: version ?? test.version, ...(pools.length === 0 ? {} : { pools }) };
-};
-
-/** The version's pools with an exposure cap: each question's count over every version, and the retired ones (decision 1498). */
-const capsOf = async (store: Store, testId: number, sections: readonly SectionRecord[], questions: readonly QuestionRecord[]) => {
-  if (!sections.some((section) => section.pool?.exposureCap !== undefined)) return [];
-  const inSection = sections.map((section) => questions.filter((question) => question.sectionId === section.id));
-  const shape = {
-    sections: sections.map((section, place) => ({
-      sectionName: section.name,
-      draw: section.pool?.draw ?? undefined,
-      exposureCap: section.pool?.exposureCap,
-      questions: (inSection[place] ?? []).map((question) => question.definition),
-    })),
-  };
-  const ids = inSection.map((entries) => entries.map((question) => question.id));
-  return poolExposuresOf(shape, ids, await store.tests.exposureCounts(testId), questionVersionOf);
 };

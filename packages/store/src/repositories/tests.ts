@@ -163,7 +163,13 @@ export class TestsRepository {
    * The version without the questions a start found at their pool's cap (issue 62 item 5, decision 1496), marked
    * retired with it; two starts racing make it once (the same definition again makes nothing).
    */
-  async retireAtCap(orgId: number, testId: number, definition: TestDefinition, retired: readonly RetiredQuestion[], now: number): Promise<Result<TestVersionMade> | undefined> {
+  async retireAtCap(
+    orgId: number,
+    testId: number,
+    definition: TestDefinition,
+    retired: readonly RetiredQuestion[],
+    now: number,
+  ): Promise<Result<TestVersionMade> | undefined> {
     const made = await addTestVersion(this.db, this.dialect, { orgId, testId, definition, now, retired });
     if (made?.val?.created) this.cache.delete(`${orgId}:${testId}`);
     return made;
