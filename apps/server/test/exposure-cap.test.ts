@@ -108,6 +108,24 @@ describe.each(backends)('exposure cap on %s', (backend) => {
     ]);
   });
 
+  it('retires from a version whose question reimplements another (the retirement only drops questions)', async () => {
+    const testId = await h.importTest(pooled('Reimplemented pool', 3, 1, 1));
+    const second = pooled('Reimplemented pool', 3, 1, 1);
+    const pool = second.sections[1] as { questions: Record<string, unknown>[] };
+    pool.questions[2] = { ...question('q3-new'), reimplements: 'q3' };
+    expectSuccess(await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/versions`, body: second }));
+    const first = await startOne(testId);
+    const shown = textsOf(first.session).find((text) => text !== 'Question fixed');
+    const next = await startOne(testId);
+    expect(textsOf(next.session)).not.toContain(shown);
+    const versions = expectSuccess<TestVersionList>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/versions` }));
+    expect(versions.versions.map((version) => [version.version, version.madeFor?.startsWith('retired question') ?? false])).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+    ]);
+  });
+
   it('refuses a cap on a section without draw through the definition check', async () => {
     const response = await h.request({
       method: 'POST',
