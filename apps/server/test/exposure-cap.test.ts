@@ -45,37 +45,42 @@ describe.each(backends)('exposure cap on %s', (backend) => {
   it('retires a question at its cap: the next start never draws it, a running attempt keeps it to its score', async () => {
     const testId = await h.importTest(pooled('Capped pool', 4, 2, 3));
     const started: Awaited<ReturnType<typeof startOne>>[] = [];
-    let atCap: string | undefined;
-    // Four questions, two drawn a start: one of them reaches 3 by the fifth start at the latest.
-    while (atCap === undefined) {
+    let atCap: string[] = [];
+    // Four questions, two drawn a start: one of them (or two at once) reaches 3 by the fifth start at the latest.
+    while (atCap.length === 0) {
       started.push(await startOne(testId));
       const [pool] = (await analysisOf(testId)).pools ?? [];
       expect(pool).toMatchObject({ sectionName: 'Pool', draw: 2, exposureCap: 3, retired: 0 });
       expect(pool?.questions.reduce((total, entry) => total + entry.exposures, 0)).toBe(started.length * 2);
-      atCap = pool?.questions.find((entry) => entry.state === 'retiring')?.label;
+      atCap = (pool?.questions ?? []).filter((entry) => entry.state === 'retiring').map((entry) => entry.label);
       expect(started.length).toBeLessThanOrEqual(5);
     }
-    const holder = started.find((attempt) => textsOf(attempt.session).includes(`Question ${atCap}`));
+    const [gone] = atCap;
+    const holder = started.find((attempt) => textsOf(attempt.session).includes(`Question ${gone}`));
     expect(holder).toBeDefined();
 
     for (let next = 0; next < 4; next += 1) {
       const later = await startOne(testId);
-      expect(textsOf(later.session)).not.toContain(`Question ${atCap}`);
+      for (const label of atCap) expect(textsOf(later.session)).not.toContain(`Question ${label}`);
       expect(textsOf(later.session)).toContain('Question fixed');
       expect(questionIdsOf(later.session)).toHaveLength(3);
     }
 
     const versions = expectSuccess<TestVersionList>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/versions` }));
-    const retiredVersion = versions.versions.find((version) => version.madeFor?.includes(`question ${atCap} (shown 3 times, cap 3) from Pool`));
-    expect(retiredVersion).toMatchObject({ version: 2, questions: 3, madeFor: `retired question ${atCap} (shown 3 times, cap 3) from Pool` });
+    // Every question at its cap at once leaves in one version, in the authored order (all were shown 3 times).
+    expect(versions.versions[1]).toMatchObject({
+      version: 2,
+      questions: 3,
+      madeFor: `retired ${atCap.map((label) => `question ${label} (shown 3 times, cap 3) from Pool`).join('; ')}`,
+    });
     expect(versions.versions[0]).toMatchObject({ version: 1, madeFor: null, attempts: started.length });
     // The test screen reads the current version's pools from the versions list.
-    expect(versions.pools?.[0]?.questions.find((entry) => entry.label === atCap)).toMatchObject({ state: 'retired', exposures: 3 });
+    expect(versions.pools?.[0]?.questions.find((entry) => entry.label === gone)).toMatchObject({ state: 'retired', exposures: 3 });
 
     const analysis = await analysisOf(testId);
     const [pool] = analysis.pools ?? [];
     expect(pool?.retired).toBeGreaterThanOrEqual(1);
-    const retired = pool?.questions.find((entry) => entry.label === atCap);
+    const retired = pool?.questions.find((entry) => entry.label === gone);
     expect(retired).toMatchObject({ state: 'retired', questionId: null, exposures: 3 });
     expect(Date.parse(retired?.retiredAt ?? '')).toBeGreaterThan(0);
     expect(pool?.questions.filter((entry) => entry.state !== 'retired').every((entry) => entry.questionId !== null)).toBe(true);
@@ -83,7 +88,7 @@ describe.each(backends)('exposure cap on %s', (backend) => {
     // The running attempt still has the retired question, answers it, and is scored out of its own draw.
     const running = candidate(h, holder?.token ?? '');
     const session = await running.client.session();
-    expect(textsOf(session)).toContain(`Question ${atCap}`);
+    expect(textsOf(session)).toContain(`Question ${gone}`);
     for (const questionId of questionIdsOf(session)) expectSuccess(await running.answer(questionId, { optionIds: [0] }));
     expectSuccess(await running.submit());
     await h.drainJobs();
@@ -124,6 +129,19 @@ describe.each(backends)('exposure cap on %s', (backend) => {
       [2, false],
       [3, true],
     ]);
+  });
+
+  it('makes one version when two starts find the same question at its cap at once', async () => {
+    const testId = await h.importTest(pooled('Racing pool', 4, 1, 1));
+    const first = await startOne(testId);
+    const shown = textsOf(first.session).find((text) => text !== 'Question fixed');
+    const racing = await Promise.all([startOne(testId), startOne(testId)]);
+    for (const attempt of racing) expect(textsOf(attempt.session)).not.toContain(shown);
+    const versions = expectSuccess<TestVersionList>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/versions` }));
+    // One version retires it, whichever start made it; the other start took it (or retired the first one's draw after it).
+    const label = shown?.replace('Question ', '');
+    expect(versions.versions.filter((version) => version.madeFor?.includes(`question ${label} (`))).toHaveLength(1);
+    expect(versions.versions.reduce((total, version) => total + version.attempts, 0)).toBe(3);
   });
 
   it('refuses a cap on a section without draw through the definition check', async () => {
