@@ -9,6 +9,12 @@ import type { AttemptRules } from './candidate/attempt-rules.js';
 import { ok, refuse, type Result } from './result.js';
 import type { AttemptAiSnapshot } from './ai/attempt-ai-snapshot.js';
 
+/** A question an attempt was shown from a pool, named as its exposures are counted (`exposureIdentityOf`). */
+export interface ExposedQuestion {
+  readonly identity: string;
+  readonly label: string;
+}
+
 /** Spec 3.3 states, plus `Cancelled`, where a cancel leaves a Pending or Reset invitation. */
 export const InvitationStatus = z.enum(['Pending', 'In progress', 'Completed', 'Reset', 'Cancelled']);
 export type InvitationStatus = z.infer<typeof InvitationStatus>;
@@ -31,6 +37,8 @@ export type InvitationEvent =
       rules?: AttemptRules;
       ai?: AttemptAiSnapshot;
       versionId?: number;
+      /** The pooled questions drawn, under their exposure identities: the start counts them (issue 62 item 5). */
+      exposed?: readonly ExposedQuestion[];
     }
   | { type: 'submit'; at: number }
   | { type: 'expire'; at: number }
@@ -62,6 +70,8 @@ export type InvitationEffect =
       readonly ai?: AttemptAiSnapshot;
       /** The test version's row the attempt keeps; absent: the one current when the start is written. */
       readonly versionId?: number;
+      /** The pooled questions drawn: their exposure counts go up with the start, in its transaction. */
+      readonly exposed?: readonly ExposedQuestion[];
     }
   /** Submit or deadline: the attempt ends (never after its deadline), proctoring closes, scoring and announcements are queued. */
   | {
@@ -117,16 +127,20 @@ export const moveInvitation = (invitation: InvitationFacts, event: InvitationEve
 
     // The candidate's own moves (start, submit) are refused in the candidate's words and codes (attempt-refusals.ts),
     // which the candidate API answers as they are.
-    .with(['Pending', { type: 'start' }], ['Reset', { type: 'start' }], ([, { at, durationMinutes, extraTimePercent, variantSeed, rules, ai, versionId }]) =>
-      moveTo('In progress', {
-        kind: 'startAttempt',
-        startedAt: at,
-        deadline: deadlineOf(at, durationMinutes, extraTimePercent),
-        ...(variantSeed === undefined ? {} : { variantSeed }),
-        ...(rules === undefined ? {} : { rules }),
-        ...(ai === undefined ? {} : { ai }),
-        ...(versionId === undefined ? {} : { versionId }),
-      }),
+    .with(
+      ['Pending', { type: 'start' }],
+      ['Reset', { type: 'start' }],
+      ([, { at, durationMinutes, extraTimePercent, variantSeed, rules, ai, versionId, exposed }]) =>
+        moveTo('In progress', {
+          kind: 'startAttempt',
+          startedAt: at,
+          deadline: deadlineOf(at, durationMinutes, extraTimePercent),
+          ...(variantSeed === undefined ? {} : { variantSeed }),
+          ...(rules === undefined ? {} : { rules }),
+          ...(ai === undefined ? {} : { ai }),
+          ...(versionId === undefined ? {} : { versionId }),
+          ...(exposed === undefined ? {} : { exposed }),
+        }),
     )
     .with(['In progress', { type: 'start' }], () => stay('In progress'))
     .with(['Completed', { type: 'start' }], () => refusedWith(ALREADY_COMPLETED))

@@ -4,7 +4,7 @@
  * settings) and their access windows, with the text that describes a window.
  */
 export { invitationEventTypes, InvitationStatus, invitationStatuses, moveInvitation } from './invitation-status.js';
-export type { InvitationEffect, InvitationEvent, InvitationFacts, InvitationMove } from './invitation-status.js';
+export type { ExposedQuestion, InvitationEffect, InvitationEvent, InvitationFacts, InvitationMove } from './invitation-status.js';
 export { INVITATION_STATUS, REPORT_STATUS } from './invitation-status-names.js';
 export { InvitationStanding, invitationStanding, LAPSABLE_STATUSES } from './invitations/invitation-standing.js';
 export type { StandingFacts } from './invitations/invitation-standing.js';

@@ -223,5 +223,13 @@ export { ItemAnalysis, ItemAnalysisRow, ItemFlag, OptionAnalysis, OptionFlag } f
 export { type AnalysedQuestion, analyseItems, type ItemAnalysisFacts, itemFlagsOf, type ScoredAttempt } from './item-analysis/analyse-items.js';
 export { analysedQuestionsOf } from './item-analysis/analysed-questions.js';
 export { exposuresOf } from './item-analysis/exposures.js';
+export {
+  CapState,
+  type ExposureCount,
+  KEPT_AT_FLOOR_TEXT,
+  PoolExposure,
+  poolExposuresOf,
+  PoolQuestionExposure,
+} from './item-analysis/pool-exposures.js';
 export { ITEM_ANALYSIS_THRESHOLDS } from './item-analysis/item-analysis-thresholds.js';
 export { ITEM_ANALYSIS_EXPORT_CAP, itemAnalysisInExport, itemAnalysisLeftOutText } from './item-analysis/export-cap.js';

@@ -16,6 +16,17 @@ export { ImportedTest, Section, SectionType, TestDetails, TestList, TestStatus, 
 export { TestVersionList, TestVersionMade, TestVersionSummary } from './test-versions/test-versions.js';
 export { checkVersionKeys, questionMeaningOf } from './test-versions/version-keys.js';
 export { currentQuestionIdsOf, questionIdentityOf } from './test-versions/question-identity.js';
+export {
+  type ContentHash,
+  drawnExposuresOf,
+  exposureIdentityOf,
+  exposureLabelOf,
+  type PoolShape,
+  type RetiredQuestion,
+  type RetirementPlan,
+  retirementNoteOf,
+  retirementPlanOf,
+} from './test-versions/exposure-cap.js';
 export { CodingLanguage, codingLanguageName } from './schemas/coding-language.js';
 export { Marks, QUESTION_TEXT_FORMAT, QuestionBase } from './schemas/question-base.js';
 export { MAX_QUESTION_SKILLS, MAX_SKILL_LENGTH, QuestionSkills, skillKeyOf, skillsOfQuestion } from './schemas/question-skills.js';

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { ApiKeysTable, IdempotencyKeysTable, OrgsTable, PeopleTable, RateLimitCountersTable, ServiceSettingsTable } from './tables/accounts.js';
-import type { QuestionsTable, SectionsTable, TestLinksTable, TestsTable } from './tables/tests.js';
+import type { QuestionExposuresTable, QuestionsTable, SectionsTable, TestLinksTable, TestsTable } from './tables/tests.js';
 import type {
   CandidateDecisionsTable,
   CandidateFeedbackTable,
@@ -57,6 +57,7 @@ export interface Database {
   people: PeopleTable;
   tests: TestsTable;
   sections: SectionsTable;
+  question_exposures: QuestionExposuresTable;
   questions: QuestionsTable;
   test_links: TestLinksTable;
   candidates: CandidatesTable;

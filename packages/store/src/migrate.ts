@@ -59,6 +59,7 @@ import { decisionEmailsMigration } from './migrations/061-decision-emails.js';
 import { reportSharesMigration } from './migrations/062-report-shares.js';
 import { testVersionsMigration } from './migrations/063-test-versions.js';
 import { testPreviewsMigration } from './migrations/064-test-previews.js';
+import { questionExposuresMigration } from './migrations/065-question-exposures.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -120,6 +121,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '062-report-shares': reportSharesMigration(dialect),
   '063-test-versions': testVersionsMigration(),
   '064-test-previews': testPreviewsMigration(dialect),
+  '065-question-exposures': questionExposuresMigration(),
 });
 
 /** Hands Kysely the migrations, each timed as it runs: one `migrateToLatest` call still logs every step's own time. */

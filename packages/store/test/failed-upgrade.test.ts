@@ -38,6 +38,8 @@ describe.each(['sqlite', 'postgres'] as const)('an upgrade whose step fails, on 
   const orgs = dialect === 'postgres' ? `${schema}.orgs` : 'orgs';
   const tests = dialect === 'postgres' ? `${schema}.tests` : 'tests';
   const invitations = dialect === 'postgres' ? `${schema}.invitations` : 'invitations';
+  const sections = dialect === 'postgres' ? `${schema}.sections` : 'sections';
+  const questionExposures = dialect === 'postgres' ? `${schema}.question_exposures` : 'question_exposures';
   const lineageIndex = dialect === 'postgres' ? `${schema}.tests_lineage_idx` : 'tests_lineage_idx';
   const admin = connect(url, { pgPoolSize: 1 });
 
@@ -51,6 +53,9 @@ describe.each(['sqlite', 'postgres'] as const)('an upgrade whose step fails, on 
     await (await openStore(url, options)).close();
     // Back to 056: 057's table and the rows from 057 on gone; 058's table left in the way of its own step.
     await sql`drop table ${sql.table(testPreviews)}`.execute(admin.db);
+    await sql`drop table ${sql.table(questionExposures)}`.execute(admin.db);
+    await sql`alter table ${sql.table(sections)} drop column exposure_cap`.execute(admin.db);
+    await sql`alter table ${sql.table(tests)} drop column version_note`.execute(admin.db);
     await sql`drop table ${sql.table(reportShares)}`.execute(admin.db);
     await sql`drop table ${sql.table(aiChecks)}`.execute(admin.db);
     await sql`alter table ${sql.table(orgs)} drop column default_deadline_days`.execute(admin.db);
@@ -60,7 +65,7 @@ describe.each(['sqlite', 'postgres'] as const)('an upgrade whose step fails, on 
     for (const column of ['lineage_id', 'version', 'current_version_id'])
       await sql`alter table ${sql.table(tests)} drop column ${sql.id(column)}`.execute(admin.db);
     await sql`alter table ${sql.table(invitations)} drop column version_test_id`.execute(admin.db);
-    await sql`delete from ${sql.table(migrationTable)} where name in ('057-ai-checks', '058-follow-ups', '060-invitation-defaults', '061-decision-emails', '062-report-shares', '063-test-versions', '064-test-previews')`.execute(
+    await sql`delete from ${sql.table(migrationTable)} where name in ('057-ai-checks', '058-follow-ups', '060-invitation-defaults', '061-decision-emails', '062-report-shares', '063-test-versions', '064-test-previews', '065-question-exposures')`.execute(
       admin.db,
     );
 
@@ -80,7 +85,7 @@ describe.each(['sqlite', 'postgres'] as const)('an upgrade whose step fails, on 
     const store = await openStore(url, { ...options, migrationLog: (message) => logged.push(message) });
     await store.close();
     expect(await applied(admin.db, migrationTable)).toEqual(knownMigrations(dialect));
-    expect(logged.at(-1)).toMatch(/^database migrated: \d step\(s\), now at 064-test-previews$/);
+    expect(logged.at(-1)).toMatch(/^database migrated: \d step\(s\), now at 065-question-exposures$/);
     expect(logged.filter((line) => /^migrating: 058-follow-ups done in \d+ ms$/.test(line))).toHaveLength(1);
   });
 });

@@ -22,6 +22,10 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
     // Back to the schema before 043 (and the migrations after it), with an org in it, then migrate again.
     await store.db.schema.dropTable('test_previews').execute();
     await sql`delete from kysely_migration where name = '064-test-previews'`.execute(store.db);
+    await store.db.schema.dropTable('question_exposures').execute();
+    await store.db.schema.alterTable('sections').dropColumn('exposure_cap').execute();
+    await store.db.schema.alterTable('tests').dropColumn('version_note').execute();
+    await sql`delete from kysely_migration where name = '065-question-exposures'`.execute(store.db);
     await store.db.schema.dropTable('report_shares').execute();
     await sql`delete from kysely_migration where name = '062-report-shares'`.execute(store.db);
     await store.db.schema.dropIndex('tests_lineage_idx').execute();
@@ -90,6 +94,7 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
       '062-report-shares',
       '063-test-versions',
       '064-test-previews',
+      '065-question-exposures',
     ]);
     const after = (await store.orgs.create({ name: 'After', email: 'after@example.com', timeZoneId: 1000 }, T0)).id;
     expect(await store.retention.settings(before)).toEqual({ endedDays: null, mediaDays: null, unstartedDays: null });

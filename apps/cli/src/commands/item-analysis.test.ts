@@ -49,6 +49,36 @@ describe('assay tests analysis prints', () => {
     expect(text).toContain('Q3 option B "tempting": wrong, chosen by 0.50 of the strongest vs 0.25 of the weakest');
   });
 
+  it('each capped pool with its retired questions and those kept at the cap, in 80 columns', () => {
+    const capped = itemAnalysisText({
+      ...analysis,
+      pools: [
+        {
+          sectionName: 'SQL',
+          draw: 2,
+          exposureCap: 500,
+          retired: 1,
+          note: 'cap reached, still asked: the pool would fall below its draw',
+          questions: [
+            { label: 'sql-join', questionId: 101, exposures: 120, state: 'asked', retiredAt: null },
+            { label: 'sql-group-by', questionId: 102, exposures: 500, state: 'cap-reached-still-asked', retiredAt: null },
+            { label: 'sql-window', questionId: null, exposures: 500, state: 'retired', retiredAt: '2026-11-29T11:40:17.000Z' },
+          ],
+        },
+      ],
+    });
+    const lines = capped.split('\n');
+    const from = lines.indexOf('Pool SQL: draw 2 · cap 500 · 1 retired');
+    expect(lines.slice(from, from + 4)).toEqual([
+      'Pool SQL: draw 2 · cap 500 · 1 retired',
+      '  sql-group-by (shown 500): cap reached, still asked',
+      '  retired sql-window (shown 500) on 2026-11-29 11:40 UTC',
+      '  cap reached, still asked: the pool would fall below its draw',
+    ]);
+    expect(capped).not.toContain('sql-join');
+    for (const line of lines.slice(from, from + 4)) expect(line.length).toBeLessThanOrEqual(80);
+  });
+
   it('fits 80 columns in its table', () => {
     const tableLines = text.split('\n').filter((line) => /^\d+\s/.test(line) || line.startsWith('#'));
     for (const line of tableLines) expect(line.length).toBeLessThanOrEqual(80);

@@ -1,5 +1,6 @@
 import type { ItemAnalysis, ItemAnalysisRow } from '@assay/domain/report';
 import type { Command } from 'commander';
+import { poolExposureLines } from '../format/pool-exposure-lines.js';
 import { table } from '../format/table.js';
 import { parseId } from './arguments.js';
 import type { CliIo } from './cli-io.js';
@@ -35,7 +36,8 @@ const optionLines = (rows: readonly ItemAnalysisRow[]): string[] =>
 
 /**
  * Item analysis as a table (issue 62 item 5): a line per question and version with the attempts behind it, facility,
- * discrimination (correlation with the rest), Kelley's index and its flags; the flagged options below it.
+ * discrimination (correlation with the rest), Kelley's index and its flags; the flagged options below it, then each
+ * pool's exposure cap with its retired questions.
  */
 export const itemAnalysisText = (analysis: ItemAnalysis): string => {
   const rows = analysis.questions.map((row) => [
@@ -51,12 +53,14 @@ export const itemAnalysisText = (analysis: ItemAnalysis): string => {
   const version = analysis.testVersion === undefined ? '' : `, version ${analysis.testVersion}`;
   const head = `Test ${analysis.testId}${version}: ${analysis.scoredAttempts} attempts with final results (flags need ${analysis.minAttempts} a question).`;
   const options = optionLines(analysis.questions);
+  const pools = poolExposureLines(analysis.pools ?? []);
   const legend = 'FAC facility (mean fraction of marks), DISC correlation with the rest of the test, U-L upper-lower 27 % index: docs/item-analysis.md';
   return [
     head,
     '',
     table(['#', 'QUESTION', 'VERSION', 'N', 'FAC', 'DISC', 'U-L', 'FLAGS'], rows),
     ...(options.length ? ['', ...options] : []),
+    ...(pools.length ? ['', ...pools] : []),
     '',
     legend,
   ].join('\n');
@@ -67,7 +71,9 @@ export const registerItemAnalysis = (tests: Command, io: CliIo): void => {
   withJson(
     tests
       .command('analysis')
-      .description("item analysis of a test's questions on your attempts: facility, discrimination, options, flags (docs/item-analysis.md)")
+      .description(
+        "item analysis of a test's questions on your attempts: facility, discrimination, options, flags, each pool's exposure cap and retired questions (docs/item-analysis.md)",
+      )
       .argument('<TEST_ID>', 'the test', parseId)
       .option('--version <N>', 'the test version to analyse (default the current one; docs/test-versions.md)', parseId),
   ).action(

@@ -55,6 +55,7 @@ import { rulesOfAttempt, sessionViolationRulesOf } from './attempt-rules.js';
 import type { AssistantSessions } from './assistant-sessions.js';
 import type { PreviewAttempts } from './preview-attempts.js';
 import { NOT_IN_A_PREVIEW_MESSAGE, UNKNOWN_TOKEN_MESSAGE } from './token-messages.js';
+import { exposedAtStart, retireAtCap } from './exposure-cap.js';
 
 /** The asked questions of a variant, as the session's assistant part needs them. */
 const askedForAssistant = (variant: AttemptVariant, questions: readonly QuestionRecord[]) => {
@@ -185,7 +186,9 @@ export class CandidateAttempts {
   async start(token: string, input: CandidateStartInput = {}): Promise<CandidateSession> {
     const preview = this.previewing(token);
     if (preview) return preview.start(token);
-    const context = await this.context(token);
+    // A question its pool showed to the cap leaves in a new version first, which this start then takes (decision 1496).
+    const opened = await this.context(token);
+    const context = (await retireAtCap(this.store, opened, this.now())) ? await this.context(token) : opened;
     const admission = startAdmissionOf(context);
     // Read once, here: the shuffle choice is fixed in the seed and the proctoring rules with the attempt (decision 1140),
     // so a later settings change never reorders this attempt nor changes the limits it was told.
@@ -193,6 +196,9 @@ export class CandidateAttempts {
     // The AI policy is fixed here too, written with the start (decision 1160).
     const at = this.now();
     const ai = await this.assistant?.atStart(context, input.aiNoticeAcknowledged === true ? at : null);
+    // The candidate's variant is drawn here, once (the domain computes it from the seed; decision 572).
+    const variantSeed = attemptSeedOf(randomInt(MAX_VARIANT_SEED + 1), settings ?? null);
+    const [sections, questions] = await Promise.all([this.store.tests.sections(context.test.contentId), this.store.attempts.questions(context.test.contentId)]);
     await this.move(
       context.invitation,
       (current) =>
@@ -201,8 +207,9 @@ export class CandidateAttempts {
           at,
           durationMinutes: context.test.duration,
           extraTimePercent: current.extraTimePercent,
-          // The candidate's variant is drawn here, once (the domain computes it from the seed; decision 572).
-          variantSeed: attemptSeedOf(randomInt(MAX_VARIANT_SEED + 1), settings ?? null),
+          variantSeed,
+          // Its pooled questions count towards their caps with the start (decision 1497).
+          exposed: exposedAtStart(sections, questions, variantSeed),
           ...(ai ? { ai } : {}),
           rules: attemptRulesOf(settings, context.link?.imageProctoring === 1),
           // The version it was decided on, whose duration and questions the candidate was shown (issue 62 item 4).

@@ -5,6 +5,7 @@ import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found, unwrap } from '../refusal-error.js';
+import { poolExposuresOfVersion } from '../services/pool-exposures.js';
 import { checkDefinitionRuns } from '../services/test-import.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
@@ -20,7 +21,7 @@ export const testVersionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         tags: ['tests'],
         summary: 'List a test’s versions (Assay extension)',
         description:
-          'Every version of the test, oldest first: its name, duration, questions and marks, when it was made, whether attempts starting now take it (`current`) and how many attempts started on it. 404.2 for a test not in the org.',
+          'Every version of the test, oldest first: its name, duration, questions and marks, when it was made, whether attempts starting now take it (`current`), how many attempts started on it and why Assay made it (`madeFor`, a question retired at its pool’s exposure cap); `pools`: the current version’s pools with an exposure cap, each question’s exposures and the retired ones. 404.2 for a test not in the org.',
         security: apiKeySecurity,
         params: Params,
         response: envelopeResponses(TestVersionList),
@@ -28,7 +29,10 @@ export const testVersionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
     async (request) => {
       const { testId } = request.params;
-      return succeed(found(await store.tests.versions(request.org.orgId, testId), 'test-not-found', `No test ${testId}.`));
+      const list = found(await store.tests.versions(request.org.orgId, testId), 'test-not-found', `No test ${testId}.`);
+      const current = await store.tests.currentContentId(request.org.orgId, testId);
+      const pools = await poolExposuresOfVersion(store, testId, current);
+      return succeed(pools.length === 0 ? list : { ...list, pools });
     },
   );
 

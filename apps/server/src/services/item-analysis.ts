@@ -1,6 +1,7 @@
 import { analyseItems, analysedQuestionsOf, exposuresOf, type ItemAnalysis } from '@assay/domain';
 import { questionVersionOf } from '@assay/jobs';
 import type { Store } from '@assay/store';
+import { poolExposuresOfVersion } from './pool-exposures.js';
 
 /**
  * Item analysis of an org's test on its own scored attempts (issue 62 item 5), of one version of it (item 4): the
@@ -22,5 +23,6 @@ export const loadItemAnalysis = async (store: Store, orgId: number, testId: numb
     contentId,
   );
   const analysis = analyseItems({ testId, questions: analysed, attempts: reads.attempts, exposures: exposuresOf(sections, questions, reads.startedSeeds) });
-  return { ...analysis, testVersion: version ?? test.version };
+  const pools = await poolExposuresOfVersion(store, testId, contentId);
+  return { ...analysis, testVersion: version ?? test.version, ...(pools.length === 0 ? {} : { pools }) };
 };

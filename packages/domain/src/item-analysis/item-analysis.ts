@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
+import { PoolExposure } from './pool-exposures.js';
 
 /**
  * What item analysis says of a test's questions on the org's own scored attempts (issue 62 item 5, decisions
@@ -83,6 +84,10 @@ export const ItemAnalysis = z
     scoredAttempts: z.int().nonnegative().meta({ description: 'The test’s attempts with a final score: the ones analysed.' }),
     minAttempts: z.int().positive().meta({ description: 'Below this many attempts of a question, its only flag is too-few-attempts.' }),
     questions: z.array(ItemAnalysisRow).meta({ description: 'One row per question and version, in the test’s order.' }),
+    pools: z
+      .array(PoolExposure)
+      .optional()
+      .meta({ description: 'The analysed version’s pools with an exposure cap: each question’s exposures over every version, and the retired ones.' }),
   })
   .meta({ id: 'ItemAnalysis' });
 export type ItemAnalysis = z.infer<typeof ItemAnalysis>;

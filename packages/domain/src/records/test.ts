@@ -38,6 +38,8 @@ export const SectionRecord = z.object({
       draw: z.int().positive().nullable(),
       shuffleQuestions: z.boolean(),
       shuffleOptions: z.boolean(),
+      /** Started attempts each question may be shown before it is retired (issue 62 item 5); absent: no cap. */
+      exposureCap: z.int().positive().optional(),
     })
     .optional(),
 });

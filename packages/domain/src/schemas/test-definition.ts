@@ -56,6 +56,15 @@ export const SectionDefinition = z
       description:
         "A question pool: each candidate gets this many of the section's questions, drawn at random when the attempt starts (the section's question count is then this number). Between 1 and the number of questions; without it every question is asked.",
     }),
+    exposureCap: z
+      .int({ error: 'exposureCap must be a whole number of attempts' })
+      .min(1, { error: 'exposureCap must be at least 1' })
+      .max(100_000_000)
+      .optional()
+      .meta({
+        description:
+          "A pool's exposure cap: each of its questions is shown to at most this many started attempts, then retired (later attempts no longer draw it; running ones keep it). A question is kept while retiring it would leave the pool fewer questions than its draw. Needs draw.",
+      }),
     shuffleQuestions: z
       .boolean()
       .optional()
@@ -78,6 +87,10 @@ export const SectionDefinition = z
       return `draw (${section.draw}) must be at most the section's number of questions (${section.questions.length})`;
     },
     path: ['draw'],
+  })
+  .refine((s) => s.exposureCap === undefined || s.draw !== undefined, {
+    error: "exposureCap caps the questions of a pool: it needs draw (how many of the section's questions each candidate gets)",
+    path: ['exposureCap'],
   });
 export type SectionDefinition = z.infer<typeof SectionDefinition>;
 

@@ -6,6 +6,7 @@ import type { Database, InvitationRow } from '../database.js';
 import type { InvitationsTable } from '../tables/candidates.js';
 import type { JobsRepository } from './jobs.js';
 import { proctoringColumns } from './records.js';
+import { countExposures } from './question-exposures.js';
 import { clearSimilarity } from './similarity.js';
 import { enqueueV3Started } from './v3-callbacks.js';
 
@@ -69,7 +70,7 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
   match<InvitationEffect, EffectWrites>(effect)
     .with({ kind: 'none' }, () => ({ columns: {}, after: nothingMore }))
     .with({ kind: 'cancel' }, ({ cancelledAt }) => ({ columns: { cancelled_at: cancelledAt }, after: nothingMore }))
-    .with({ kind: 'startAttempt' }, ({ startedAt, deadline, variantSeed, rules, ai, versionId }) => ({
+    .with({ kind: 'startAttempt' }, ({ startedAt, deadline, variantSeed, rules, ai, versionId, exposed }) => ({
       // The variant, the rules and the AI snapshot are fixed with the start, in its transaction: no request of the
       // attempt sees them unset (decisions 1140, 1160).
       columns: {
@@ -84,6 +85,8 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
       // An invitation made through v3 announces the start ("In Progress", decision 917) in the start's transaction.
       after: async (trx, moved, deps) => {
         if (versionId === undefined) await pinCurrentVersion(trx, moved.id);
+        // The pooled questions drawn count towards their caps with the start that shows them (decision 1497).
+        if (exposed) await countExposures(trx, moved.test_id, exposed);
         await enqueueV3Started(trx, moved, deps.now);
         return undefined;
       },

@@ -137,7 +137,14 @@ export const toSectionRecord = (row: SectionRow): SectionRecord => ({
   // A section without any pool setting has no pool: its candidates are asked every question as authored.
   ...(row.draw === null && row.shuffle_questions === 0 && row.shuffle_options === 0
     ? {}
-    : { pool: { draw: row.draw, shuffleQuestions: row.shuffle_questions === 1, shuffleOptions: row.shuffle_options === 1 } }),
+    : {
+        pool: {
+          draw: row.draw,
+          shuffleQuestions: row.shuffle_questions === 1,
+          shuffleOptions: row.shuffle_options === 1,
+          ...(row.exposure_cap === null ? {} : { exposureCap: Number(row.exposure_cap) }),
+        },
+      }),
 });
 
 /**

@@ -12,6 +12,8 @@ export interface TestRowPlace {
   readonly orgPosition: number;
   readonly lineageId?: number;
   readonly version?: number;
+  /** Why Assay made this version (a retirement at a pool's cap); absent for its author's. */
+  readonly versionNote?: string;
 }
 
 /**
@@ -39,6 +41,7 @@ export const insertTestContent = async (
       org_position: place.orgPosition,
       lineage_id: place.lineageId ?? null,
       ...(place.version === undefined ? {} : { version: place.version }),
+      version_note: place.versionNote ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -59,6 +62,7 @@ export const insertTestContent = async (
         draw: section.draw ?? null,
         shuffle_questions: section.shuffleQuestions === true ? 1 : 0,
         shuffle_options: section.shuffleOptions === true ? 1 : 0,
+        exposure_cap: section.exposureCap ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -1,8 +1,18 @@
 import type { Kysely } from 'kysely';
-import { checkVersionKeys, ok, type Result, type TestDefinition, type TestVersionList, type TestVersionMade } from '@assay/domain';
+import {
+  checkVersionKeys,
+  ok,
+  type Result,
+  type RetiredQuestion,
+  retirementNoteOf,
+  type TestDefinition,
+  type TestVersionList,
+  type TestVersionMade,
+} from '@assay/domain';
 import type { Dialect } from '../engine/connect.js';
 import { inTransaction } from '../engine/transaction-steps.js';
 import type { Database } from '../database.js';
+import { markRetired } from './question-exposures.js';
 import { insertTestContent } from './test-content-writes.js';
 
 /**
@@ -14,10 +24,10 @@ import { insertTestContent } from './test-content-writes.js';
 export const addTestVersion = (
   db: Kysely<Database>,
   dialect: Dialect,
-  change: { orgId: number; testId: number; definition: TestDefinition; now: number },
+  change: { orgId: number; testId: number; definition: TestDefinition; now: number; retired?: readonly RetiredQuestion[] },
 ): Promise<Result<TestVersionMade> | undefined> =>
   inTransaction(db, async (trx) => {
-    const { orgId, testId, definition, now } = change;
+    const { orgId, testId, definition, now, retired = [] } = change;
     // Versions of one org queue on its row, as imports do, for the next version number and the next free position.
     if (dialect === 'postgres') await trx.selectFrom('orgs').select('id').where('id', '=', orgId).forUpdate().execute();
     const first = await trx
@@ -33,7 +43,8 @@ export const addTestVersion = (
     const currentDefinition = first.currentDefinition ?? first.firstDefinition;
     const version = Number(first.version);
     if (JSON.stringify(definition) === currentDefinition) return ok({ testId, version, created: false });
-    const keys = checkVersionKeys(JSON.parse(currentDefinition) as TestDefinition, definition);
+    // A retirement only drops questions of the current version: its keys, and what they `reimplements`, stay as they were.
+    const keys = retired.length === 0 ? checkVersionKeys(JSON.parse(currentDefinition) as TestDefinition, definition) : ok(true);
     if (keys.err) return keys;
     const [lowest] = await trx
       .selectFrom('tests')
@@ -45,11 +56,20 @@ export const addTestVersion = (
     const orgPosition = Math.min(Number(lowest?.position ?? 0), 0) - 1;
     const { test } = await insertTestContent(
       trx,
-      { orgId, accessKey: `${first.access_key}.v${next}`, orgPosition, lineageId: testId, version: next },
+      {
+        orgId,
+        accessKey: `${first.access_key}.v${next}`,
+        orgPosition,
+        lineageId: testId,
+        version: next,
+        ...(retired.length === 0 ? {} : { versionNote: retirementNoteOf(retired) }),
+      },
       definition,
       now,
     );
     await trx.updateTable('tests').set({ current_version_id: test.id }).where('id', '=', testId).execute();
+    // A retirement is said where the count is kept, with the version that made it: one transaction.
+    await markRetired(trx, testId, retired, now);
     return ok({ testId, version: next, created: true });
   });
 
@@ -57,7 +77,7 @@ export const addTestVersion = (
 export const testVersionsOf = async (db: Kysely<Database>, orgId: number, testId: number): Promise<TestVersionList | undefined> => {
   const rows = await db
     .selectFrom('tests')
-    .select(['id', 'version', 'name', 'duration', 'question_count', 'total_marks', 'status', 'created_at', 'lineage_id', 'current_version_id'])
+    .select(['id', 'version', 'name', 'duration', 'question_count', 'total_marks', 'status', 'created_at', 'lineage_id', 'current_version_id', 'version_note'])
     .select((eb) =>
       eb
         .selectFrom('invitations')
@@ -82,6 +102,7 @@ export const testVersionsOf = async (db: Kysely<Database>, orgId: number, testId
     createdAt: new Date(Number(row.created_at)).toISOString(),
     current: row.id === currentId,
     attempts: Number(row.attempts ?? 0),
+    madeFor: row.version_note,
   }));
   return { testId, currentVersion: versions.find((version) => version.current)?.version ?? 1, versions };
 };

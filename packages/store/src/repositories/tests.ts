@@ -11,10 +11,13 @@ import type {
   TestStatus,
   SectionRecord,
   TestSummary,
+  ExposureCount,
+  RetiredQuestion,
 } from '@assay/domain';
 import { compileOnce, parameter } from '../engine/compiled-query.js';
 import { toSectionRecord } from './records.js';
 import { insertTestContent } from './test-content-writes.js';
+import { exposureCountsOf } from './question-exposures.js';
 import { addTestVersion, currentDefinitionOf, testVersionsOf, versionRowOf } from './test-versions.js';
 import { inTransaction } from '../engine/transaction-steps.js';
 import type { Dialect } from '../engine/connect.js';
@@ -154,6 +157,27 @@ export class TestsRepository {
     const made = await addTestVersion(this.db, this.dialect, { orgId, testId, definition, now });
     if (made?.val?.created) this.cache.delete(`${orgId}:${testId}`);
     return made;
+  }
+
+  /**
+   * The version without the questions a start found at their pool's cap (issue 62 item 5, decision 1496), marked
+   * retired with it; two starts racing make it once (the same definition again makes nothing).
+   */
+  async retireAtCap(
+    orgId: number,
+    testId: number,
+    definition: TestDefinition,
+    retired: readonly RetiredQuestion[],
+    now: number,
+  ): Promise<Result<TestVersionMade> | undefined> {
+    const made = await addTestVersion(this.db, this.dialect, { orgId, testId, definition, now, retired });
+    if (made?.val?.created) this.cache.delete(`${orgId}:${testId}`);
+    return made;
+  }
+
+  /** The test's exposure counts per question identity (`testId`: its first row), read fresh. */
+  exposureCounts(testId: number): Promise<ExposureCount[]> {
+    return exposureCountsOf(this.db, testId);
   }
 
   /** The definition of the test's current version; undefined: the org has no such test. */

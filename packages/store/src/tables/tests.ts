@@ -25,6 +25,8 @@ export interface TestsTable {
   version: Generated<number>;
   /** On a first row: its current version's row once there is a later one (migration 063); null: itself. */
   current_version_id: number | null;
+  /** Why a version was made when Assay made it (a question retired at its pool's cap, migration 065); null: its author's. */
+  version_note: string | null;
 }
 
 export interface SectionsTable {
@@ -42,6 +44,18 @@ export interface SectionsTable {
   shuffle_questions: Generated<number>;
   /** 1 when each candidate gets every choice question's options in an order of their own (migration 035). */
   shuffle_options: Generated<number>;
+  /** Started attempts each question of the pool may be shown before it is retired; null: no cap (migration 065). */
+  exposure_cap: number | null;
+}
+
+/** Per test (its first row) and question identity, the started attempts shown it, and its retirement (migration 065). */
+export interface QuestionExposuresTable {
+  test_id: number;
+  identity: string;
+  label: string;
+  exposures: Generated<number>;
+  retired_at: number | null;
+  retired_from: string | null;
 }
 
 export interface QuestionsTable {

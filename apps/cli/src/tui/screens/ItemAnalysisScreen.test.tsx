@@ -26,4 +26,25 @@ describe('ItemAnalysisScreen', () => {
     expect(frame).toMatch(/^\s*1\s+\d+\s+[0-9a-f]{8}\s+\d\s+.*too few\s*$/m);
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
   });
+
+  it('says a capped pool and the question it retired, below the table', async () => {
+    const question = (key: string) => ({
+      type: 'single_choice' as const,
+      key,
+      text: `Question ${key}`,
+      options: [{ text: 'yes', correct: true }, { text: 'no' }],
+    });
+    const capped = await org.client.tests.import({
+      testName: 'Capped analysis',
+      sections: [{ sectionName: 'Basics', sectionType: 'general', duration: 10, draw: 1, exposureCap: 1, questions: [question('one'), question('two')] }],
+    } as Parameters<typeof org.client.tests.import>[0]);
+    for (const email of ['first@example.com', 'second@example.com']) {
+      const made = await org.client.invitations.register(capped.testId, { emailId: email, fullName: email });
+      await completeAttempt(org.client, made.takeTestURL);
+    }
+    screen = renderScreen(<ItemAnalysisScreen testId={capped.testId} testName="Capped analysis" />, { client: org.client, size: { columns: 80, rows: 24 } });
+    const frame = await screen.waitFor('Pool Basics: draw 1 · cap 1 · 1 retired');
+    expect(frame).toMatch(/retired (one|two) \(shown 1\) on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(widestLine(frame)).toBeLessThanOrEqual(80);
+  });
 });

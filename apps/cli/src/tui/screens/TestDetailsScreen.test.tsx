@@ -47,6 +47,32 @@ describe('TestDetailsScreen against a real server', () => {
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
   });
 
+  it('says each capped pool at 80×24: its cap, the question retired and when, the one kept at the floor', async () => {
+    const question = (key: string) => ({
+      type: 'single_choice' as const,
+      key,
+      text: `Question ${key}`,
+      options: [{ text: 'yes', correct: true }, { text: 'no' }],
+    });
+    const capped = await org.client.tests.import({
+      testName: 'Capped pool',
+      sections: [{ sectionName: 'Basics', sectionType: 'general', duration: 10, draw: 1, exposureCap: 1, questions: [question('first'), question('second')] }],
+    } as Parameters<typeof org.client.tests.import>[0]);
+    // The first start shows one question to its cap; the second retires it and shows the other, which the pool keeps.
+    for (const email of ['one@example.com', 'two@example.com']) {
+      const registered = await org.client.invitations.register(capped.testId, { emailId: email, fullName: 'Capped Candidate' });
+      await org.client.candidate(candidateTokenOf(registered.takeTestURL)).start();
+    }
+    screen = renderScreen(<TestDetailsScreen testId={capped.testId} />, { client: org.client });
+    const frame = await screen.waitFor('Pool Basics: draw 1 · cap 1 · 1 retired');
+    expect(frame).toMatch(/retired (first|second) \(shown 1\) on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(frame).toMatch(/(first|second) \(shown 1\): cap reached, still asked/);
+    expect(frame).toContain('cap reached, still asked: the pool would fall below its draw');
+    expect(frame).toContain('Version 2 · version 1: 1 attempt, version 2: 1 attempt');
+    expect(widestLine(frame)).toBeLessThanOrEqual(80);
+    expect(frame.split('\n').length).toBeLessThanOrEqual(24);
+  });
+
   it('exports the Excel report to the path typed, with its outcome shown', async () => {
     screen = renderScreen(<TestDetailsScreen testId={test.testId} />, { client: org.client });
     await screen.waitFor('JavaScript concepts');

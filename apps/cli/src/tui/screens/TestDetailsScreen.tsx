@@ -18,7 +18,7 @@ import { HINTS } from '../hints.js';
 import { useMay } from '../shell/capabilities-context.js';
 import { deniedKeys, isDenied, permittedHints } from '../state/key-permissions.js';
 import { AiCheckPanelView, useAiCheckPanel } from '../components/AiCheckPanel.js';
-import { VersionLine } from '../components/VersionLine.js';
+import { poolLinesOf, useVersionList, VersionLine } from '../components/VersionLine.js';
 
 export const TestDetailsScreen = ({ testId }: { testId: number }) => {
   const { client } = useConnection();
@@ -40,6 +40,7 @@ export const TestDetailsScreen = ({ testId }: { testId: number }) => {
   const may = useMay();
   const denied = deniedKeys('testDetails', may);
   const aiCheck = useAiCheckPanel(testId);
+  const versions = useVersionList(testId);
   useChrome({
     title: test ? test.testName : `Test ${testId}`,
     hints: naming ? HINTS.naming : permittedHints(HINTS.testDetails, denied),
@@ -66,7 +67,7 @@ export const TestDetailsScreen = ({ testId }: { testId: number }) => {
             {test.duration} min
           </Text>
           <Text dimColor>Access key {test.accessKey}</Text>
-          <VersionLine testId={testId} width={body.columns} />
+          <VersionLine list={versions} width={body.columns} />
           <Text> </Text>
           <Row header columns={columns} cells={['SECTION', 'TYPE', 'QUESTIONS', 'DURATION']} />
           {test.sections.map((section, index) => (
@@ -79,7 +80,12 @@ export const TestDetailsScreen = ({ testId }: { testId: number }) => {
       {test ? (
         <AiCheckPanelView
           panel={aiCheck.panel}
-          layout={{ testId, width: body.columns, rows: body.rows - 6 - test.sections.length, mayStart: may('change-test-links') }}
+          layout={{
+            testId,
+            width: body.columns,
+            rows: body.rows - 6 - test.sections.length - poolLinesOf(versions).length,
+            mayStart: may('change-test-links'),
+          }}
         />
       ) : null}
     </Box>
