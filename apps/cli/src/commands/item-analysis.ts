@@ -75,11 +75,11 @@ export const registerItemAnalysis = (tests: Command, io: CliIo): void => {
         "item analysis of a test's questions on your attempts: facility, discrimination, options, flags, each pool's exposure cap and retired questions (docs/item-analysis.md)",
       )
       .argument('<TEST_ID>', 'the test', parseId)
-      .option('--version <N>', 'the test version to analyse (default the current one; docs/test-versions.md)', parseId),
+      .option('--test-version <N>', 'the test version to analyse (default the current one; docs/test-versions.md)', parseId),
   ).action(
-    act(io, async (io, options: GlobalOptions & { version?: number }, testId: number) => {
+    act(io, async (io, options: GlobalOptions & { testVersion?: number }, testId: number) => {
       const client = await connect(io, options.profile);
-      const analysis = await client.reports.itemAnalysis(testId, options.version === undefined ? {} : { version: options.version });
+      const analysis = await client.reports.itemAnalysis(testId, options.testVersion === undefined ? {} : { version: options.testVersion });
       emit(io, options, analysis, () => itemAnalysisText(analysis));
     }),
   );

@@ -28,6 +28,13 @@ describe('assay tests analysis', () => {
     expect(analysis.testId).toBe(testId);
     expect(analysis.questions.length).toBeGreaterThan(0);
     expect(analysis.questions.every((row) => row.attempts === 0 && row.flags.join() === 'too-few-attempts')).toBe(true);
+    // A version by number (not `--version`, which is the CLI's own): the one the test has, and one it has not.
+    const first = await runAssay(['tests', 'analysis', String(testId), '--test-version', '1'], env);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain(`Test ${testId}, version 1:`);
+    const unknown = await runAssay(['tests', 'analysis', String(testId), '--test-version', '9'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('404.2');
     const missing = await runAssay(['tests', 'analysis', '999999'], env);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('404.2');

@@ -1,12 +1,12 @@
 import type { QuestionRecord } from '../records/test.js';
 import type { QuestionDefinition } from '../schemas/test-definition.js';
+import { exposureIdentityOf } from './exposure-cap.js';
 
 /**
- * A question's identity across its test's versions: its key (decision 1486), or, without one, its whole definition
- * (decision 1457): an unkeyed question is the same question only while nothing of it changes.
+ * A question's identity across its test's versions, as its exposures are counted (decision 1497): its key (decision
+ * 1486), or, without one, its whole definition: an unkeyed question is the same question only while nothing changes.
  */
-export const questionIdentityOf = (definition: QuestionDefinition): string =>
-  definition.key === undefined ? `content:${JSON.stringify(definition)}` : `key:${definition.key}`;
+export const questionIdentityOf = (definition: QuestionDefinition): string => exposureIdentityOf(definition, (question) => JSON.stringify(question));
 
 /**
  * The questions of every version that the current version still asks, each mapped to the current question's id (the
