@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clearable, plainText } from '../schemas/text-fields.js';
+import { clearable, multiLineText, plainText, singleLineText } from '../schemas/text-fields.js';
 import { questionTextHtml } from '../text/question-text-html.js';
 import { questionTextPlain } from '../text/question-text-plain.js';
 import type { CandidateDecision } from './candidate-decision.js';
@@ -23,17 +23,12 @@ const placeholderPattern = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
 export const unknownPlaceholdersIn = (text: string): string[] =>
   [...text.matchAll(placeholderPattern)].map((match) => match[1] ?? '').filter((name) => !(decisionEmailPlaceholders as readonly string[]).includes(name));
 
-const templateText = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required and must be a string` })
-    .trim()
-    .min(1, { error: `${field} must not be empty` })
-    .max(max, { error: `${field} must be at most ${max} characters` })
-    .check(plainText(field, field === 'subject' ? 'single-line' : 'lines'))
-    .refine((text) => unknownPlaceholdersIn(text).length === 0, {
-      error: (issue) =>
-        `${field} names unknown placeholders: ${unknownPlaceholdersIn(String(issue.input)).join(', ')} (known: ${decisionEmailPlaceholders.join(', ')})`,
-    });
+// The text rules of every field, with their documented pattern (a subject of spaces alone is refused, and says so).
+const templateText = (field: 'subject' | 'body', max: number) =>
+  (field === 'subject' ? singleLineText(field, max) : multiLineText(field, max)).refine((text) => unknownPlaceholdersIn(text).length === 0, {
+    error: (issue) =>
+      `${field} names unknown placeholders: ${unknownPlaceholdersIn(String(issue.input)).join(', ')} (known: ${decisionEmailPlaceholders.join(', ')})`,
+  });
 
 export const DecisionEmailTemplate = z.object({
   subject: templateText('subject', DECISION_EMAIL_SUBJECT_MAX),
