@@ -124,6 +124,10 @@ describe.each(backends)('test previews on %s', (backend) => {
     expect(expectSuccess<TestPreviewMade>(await previewOf({ version: 1 }, `/v2/org/tests/${pooledId}/previews`)).token).not.toBe(made.token);
     const missing = expectFailure(await previewOf({ version: 2 }, `/v2/org/tests/${pooledId}/previews`), '404.127');
     expect(missing.result).toMatch(/no version 2/);
+    // Past any version a test can have (and past PostgreSQL's integer): the body is refused, never a 500.
+    const huge = await previewOf({ version: 2_147_483_648 }, `/v2/org/tests/${pooledId}/previews`);
+    expect(huge.statusCode).toBe(400);
+    expect(expectFailure(huge, huge.json().statuscode).result).toMatch(/version/);
   });
 
   it("answers another org's test like a missing one, and a reviewer key 403.17 naming who may", async () => {

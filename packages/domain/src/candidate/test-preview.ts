@@ -28,7 +28,7 @@ export type TestPreviewMade = z.infer<typeof TestPreviewMade>;
 
 /** The optional body of a preview of a test the org has: which version (the current one when left out). */
 export const TestPreviewRequest = z
-  .object({ version: z.int().positive().optional().meta({ description: 'The version to preview; the current one when left out.' }) })
+  .object({ version: z.int().positive().max(1_000_000).optional().meta({ description: 'The version to preview; the current one when left out.' }) })
   .meta({ id: 'TestPreviewRequest' });
 export type TestPreviewRequest = z.infer<typeof TestPreviewRequest>;
 
