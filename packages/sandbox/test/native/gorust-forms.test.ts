@@ -138,3 +138,40 @@ test('php: mbstring is loaded (mb_strlen counts characters, not bytes), in both 
   const stdio = await runNative('php', { form: 'stdio', code: '<?php\necho mb_strlen(trim(fgets(STDIN))), "\\n";\n', inputs: ['ünïcödé\n'] });
   expect(reports(stdio)).toEqual([{ kind: 'stdout', text: '7\n', exitCode: 0 }]);
 });
+
+test("rust: an answer built of the runtime library's shared collections runs, and a panic in them names the candidate's line", async () => {
+  // HashMap, BTreeMap, HashSet, VecDeque and vec! of vectors are compiled in the runtime library (decision 1408): the
+  // program calls them there at run time.
+  const code = [
+    'use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};',
+    '',
+    'pub fn summary(words: Vec<String>, pick: i32) -> Vec<String> {',
+    '    let mut counts: HashMap<String, usize> = HashMap::new();',
+    '    for word in &words { *counts.entry(word.to_lowercase()).or_insert(0) += 1; }',
+    '    let ordered: BTreeMap<String, usize> = counts.into_iter().collect();',
+    '    let distinct: HashSet<char> = words.iter().flat_map(|word| word.chars()).collect();',
+    '    let mut queue: VecDeque<String> = ordered.iter().map(|(word, n)| format!("{}={}", word, n)).collect();',
+    '    let grid = vec![vec![0i64; 2]; 2];',
+    '    queue.push_back(format!("{} letters, grid {}", distinct.len(), grid.len()));',
+    '    let kept: Vec<String> = queue.into_iter().collect();',
+    '    vec![kept[pick as usize].clone(), kept[kept.len() - 1].clone()]',
+    '}',
+    '',
+  ].join('\n');
+  const result = await runNative('rust', {
+    form: 'function',
+    code,
+    functionName: 'summary',
+    signature: {
+      params: [
+        { name: 'words', type: 'string[]' },
+        { name: 'pick', type: 'int' },
+      ],
+      returns: 'string[]',
+    },
+    argsJson: ['[["b","a","B"],0]', '[["b","a","B"],9]'],
+  });
+  const got = reports(result);
+  expect(got[0]).toEqual({ kind: 'value', json: '["a=1","3 letters, grid 2"]' });
+  expect(got[1]).toMatchObject({ kind: 'error', position: { line: 12 } });
+});

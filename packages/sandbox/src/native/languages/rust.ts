@@ -5,7 +5,7 @@ import { compileError, compileStopped, runStdioCases, writeFiles } from '../harn
 import { RUST_CASE_RULES, rustHarness } from '../harness/rust-harness.js';
 import type { NativeContext, NativeLanguage, NativeToolchain, NativeRunResult } from '../native-language.js';
 import { rustCompileErrors } from './rust-diagnostics.js';
-import { RUST_RUNTIME_MOUNT, RUST_RUNTIME_RLIB, rustRuntime } from './rust-runtime.js';
+import { RUST_RUNTIME_LIBRARY, RUST_RUNTIME_MOUNT, rustRuntime } from './rust-runtime.js';
 
 /**
  * Rust 1.63 from Debian: `rustc` called directly (no cargo: no build scripts, no dependencies, no procedural macros
@@ -35,12 +35,16 @@ const FLAGS = [
 /** The harness runtime every function run links (decision 732), built once per process. */
 const RUNTIME = rustRuntime(RUSTC, FLAGS);
 
+/** A function run's program links the runtime library where its run finds it too (the same bind, decision 1408). */
+const WITH_RUNTIME = ['--extern', `assay_runtime=${RUST_RUNTIME_LIBRARY}`, '-C', `link-arg=-Wl,-rpath,${RUST_RUNTIME_MOUNT}`];
+const runtimeBind = (runtime: string) => [{ host: runtime, jail: RUST_RUNTIME_MOUNT }];
+
 async function build(context: NativeContext, dir: string, root: string, signatureText: string, runtime?: string): Promise<NativeRunResult | undefined> {
   context.phase({ step: 'compiling' });
   const compiled = await context.jail({
-    argv: [RUSTC, ...FLAGS, ...(runtime === undefined ? [] : ['--extern', `assay_runtime=${RUST_RUNTIME_RLIB}`]), '-o', 'prog', root],
+    argv: [RUSTC, ...FLAGS, ...(runtime === undefined ? [] : WITH_RUNTIME), '-o', 'prog', root],
     dir,
-    ...(runtime === undefined ? {} : { readOnly: [{ host: runtime, jail: RUST_RUNTIME_MOUNT }] }),
+    ...(runtime === undefined ? {} : { readOnly: runtimeBind(runtime) }),
     limits: context.compileLimits,
     signal: context.signal,
   });
@@ -74,11 +78,13 @@ export const rustLanguage: NativeLanguage<'rust'> = {
         .stub(input.functionName, input.signature)
         .split(' {')[0]
         ?.replace(/^use .*\n\n/, '') ?? '';
-    const failed = await build(context, dir, 'main.rs', signatureText, await context.shared(RUNTIME));
+    const runtime = await context.shared(RUNTIME);
+    const failed = await build(context, dir, 'main.rs', signatureText, runtime);
     if (failed !== undefined) return failed;
     const ran = await runCases(context, input.argsJson.length, (marker, first, limits) => ({
       argv: ['/box/prog', marker, String(first)],
       dir,
+      readOnly: runtimeBind(runtime),
       limits,
       signal: context.signal,
     }));
