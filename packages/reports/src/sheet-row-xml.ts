@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { ValueType } from './exceljs-writer.js';
 import { displayLine } from '@assay/domain';
 import type { CellValue } from './workbook-rows.js';
 
@@ -81,13 +82,13 @@ export class DataRowWriter {
       written = true;
       const date = column === this.dateColumn;
       if (typeof value === 'string') {
-        const style = this.styleId(date ? DATE_TIME_STYLE : TEXT_STYLE, ExcelJS.ValueType.String);
+        const style = this.styleId(date ? DATE_TIME_STYLE : TEXT_STYLE, ValueType.String);
         cells += `${reference}${style} t="str"><v>${xmlText(displayLine(value))}</v></c>`;
       } else if (typeof value === 'number') {
-        const style = this.styleId(date ? DATE_TIME_STYLE : PLAIN_STYLE, ExcelJS.ValueType.Number);
+        const style = this.styleId(date ? DATE_TIME_STYLE : PLAIN_STYLE, ValueType.Number);
         cells += `${reference}${style}><v>${value}</v></c>`;
       } else {
-        const style = this.styleId(date ? DATE_TIME_STYLE : PLAIN_STYLE, ExcelJS.ValueType.Date);
+        const style = this.styleId(date ? DATE_TIME_STYLE : PLAIN_STYLE, ValueType.Date);
         cells += `${reference}${style}><v>${excelSerial(value)}</v></c>`;
       }
     }

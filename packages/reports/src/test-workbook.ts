@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { TestDetails } from '@assay/domain';
 import { ATTEMPTED_ON_COLUMN, CANDIDATE_WIDTHS, candidateCells, candidateHeadings } from './candidates-sheet.js';
 import {
@@ -17,6 +17,7 @@ import { DataRowWriter } from './sheet-row-xml.js';
 import { CANDIDATES_SHEET, ITEM_ANALYSIS_SHEET, QUESTIONS_SHEET, TIMES_SHEET, dataSheet, writeSectionsSheet, writeTestSheet } from './workbook-sheets.js';
 import { ITEM_ANALYSIS_HEADINGS, ITEM_ANALYSIS_WIDTHS, itemAnalysisRowsOf } from './item-analysis-sheet.js';
 import { XlsxZip } from './xlsx-zip.js';
+import { WorkbookWriter } from './exceljs-writer.js';
 import { skillCells, skillHeadings, skillWidths, skillsOfColumns } from './skills-columns.js';
 
 type Writer = ExcelJS.stream.xlsx.WorkbookWriter;
@@ -176,7 +177,7 @@ const writeItemAnalysisSheet = (workbook: Writer, sheetRow: ItemAnalysisSheet | 
  * (not ended): the caller should destroy it so the receiver sees a failed transfer, not a truncated file.
  */
 export async function writeTestWorkbook(output: NodeJS.WritableStream, test: TestDetails, rows: AsyncIterable<WorkbookInput>): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ useSharedStrings: false, useStyles: true });
+  const workbook = new WorkbookWriter({ useSharedStrings: false, useStyles: true });
   workbook.creator = 'Assay';
   workbook.lastModifiedBy = 'Assay';
   const zip = withOwnZip(workbook, output);
