@@ -6,18 +6,14 @@ import {
   type CodingQuestion,
   type QuestionDefinition,
   type QuestionRecord,
-  type AttemptVariant,
   acceptAnswer,
-  attemptVariant,
   askedQuestion,
   MAX_VARIANT_SEED,
   attemptSeedOf,
-  practiceResultOf,
   practiceRunnable,
   PRACTICE_QUESTION_ID,
   testContentsOf,
   sessionPhase,
-  type PracticeResult,
   answerLanguageFor,
   checkDrafts,
   fitAnswer,
@@ -47,24 +43,14 @@ import {
 import { randomInt } from 'node:crypto';
 import type { AttemptContext, Store } from '@assay/store';
 import { found, refusal, unwrap } from '../refusal-error.js';
-import { buildSessionView, startAdmissionOf } from './session-view.js';
-import { loadReportDetails } from '../services/report-details.js';
-import { feedbackGivenOf, giveFeedback } from './candidate-feedback.js';
+import { startAdmissionOf } from './session-view.js';
+import { giveFeedback } from './candidate-feedback.js';
+import { attemptSession } from './attempt-session.js';
 import { AttemptProctoring } from './attempt-proctoring.js';
-import { rulesOfAttempt, sessionViolationRulesOf } from './attempt-rules.js';
 import type { AssistantSessions } from './assistant-sessions.js';
 import type { PreviewAttempts } from './preview-attempts.js';
 import { NOT_IN_A_PREVIEW_MESSAGE, UNKNOWN_TOKEN_MESSAGE } from './token-messages.js';
 import { exposedAtStart, retireAtCap } from './exposure-cap.js';
-
-/** The asked questions of a variant, as the session's assistant part needs them. */
-const askedForAssistant = (variant: AttemptVariant, questions: readonly QuestionRecord[]) => {
-  const byId = new Map(questions.map((question) => [question.id, question]));
-  return variant.flatMap(({ questionId, sectionId }) => {
-    const question = byId.get(questionId);
-    return question ? [{ questionId, sectionId, type: question.definition.type }] : [];
-  });
-};
 
 /**
  * A coding answer as it is stored: in its language (the one named, or the question's first), with drafts only in the
@@ -141,45 +127,8 @@ export class CandidateAttempts {
     return this.viewOf(context);
   }
 
-  private async viewOf(context: AttemptContext): Promise<CandidateSession> {
-    const [sections, questions, answers, settings] = await Promise.all([
-      this.store.tests.sections(context.test.contentId),
-      this.store.attempts.questions(context.test.contentId),
-      this.store.attempts.answers(context.invitation.id),
-      this.store.testSettings.get(context.invitation.orgId, context.test.id),
-    ]);
-    const variant = attemptVariant(sections, questions, context.invitation.variantSeed);
-    const rules = rulesOfAttempt(context, settings);
-    const practice = settings?.testSettings.practiceTest ? { result: await this.practiceResultOf(context) } : undefined;
-    const feedbackGiven = await feedbackGivenOf(this.store, context.invitation, settings);
-    const assistant = await this.assistant?.sessionOf(
-      context,
-      sessionPhase(context.invitation.status) === 'attempt' ? askedForAssistant(variant, questions) : [],
-    );
-    return buildSessionView({
-      context,
-      sections,
-      questions,
-      variant,
-      answers,
-      now: this.now(),
-      ...(this.runBudget ? { runBudget: this.runBudget } : {}),
-      // The attempt's own rules once it started, whatever the settings say now (decision 1140).
-      violationRules: sessionViolationRulesOf(rules),
-      cameraRequired: rules.cameraRequired,
-      ...(settings ? { showQuestionScore: settings.questionSettings.showQuestionScore } : {}),
-      ...(practice ? { practice } : {}),
-      ...(settings ? { displayMessages: settings.displayMessageSettings } : {}),
-      ...(feedbackGiven === undefined ? {} : { feedbackGiven }),
-      ...(assistant ? { assistant } : {}),
-    });
-  }
-
-  /** An ended practice attempt's result, read from its report (decision 961); null while it runs or before it starts. */
-  private async practiceResultOf(context: AttemptContext): Promise<PracticeResult | null> {
-    if (sessionPhase(context.invitation.status) !== 'finished') return null;
-    const details = await loadReportDetails(this.store, context.invitation.orgId, context.invitation.id);
-    return details ? practiceResultOf(details) : null;
+  private viewOf(context: AttemptContext): Promise<CandidateSession> {
+    return attemptSession(this.store, context, { now: this.now, runBudget: this.runBudget, assistant: this.assistant });
   }
 
   /** Admitted by the test and its link, then moved by the machine: one domain decision (`startByCandidate`). */
