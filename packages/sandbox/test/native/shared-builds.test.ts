@@ -73,7 +73,7 @@ describe('builds every run shares run under their own budget (decision 1040)', (
   it('what they built belongs to the server, and no jail uid can write it (decision 1040)', () => {
     const files = sharedBuildFiles();
     // The C++ runtime and the Rust runtime at least.
-    expect(files.filter((file) => file.path.endsWith('.rlib')).length).toBe(1);
+    expect(files.filter((file) => file.path.endsWith('libassay_runtime.so')).length).toBe(1);
     expect(files.filter((file) => file.path.endsWith('.pch')).length).toBeGreaterThanOrEqual(1);
     for (const file of files) {
       expect({ path: file.path, uid: file.uid }).toEqual({ path: file.path, uid: process.getuid?.() });
