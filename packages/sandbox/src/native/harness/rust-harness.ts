@@ -7,7 +7,7 @@ import { CASES_FILE, CODE_POINT_CHAR } from './case-data.js';
 export const RUST_CASE_RULES: CaseDataRules = { ...CODE_POINT_CHAR, nullable: false };
 
 /**
- * The harness's fixed part, compiled once per process into an rlib (decision 732: compiling it with every run tripled
+ * The harness's fixed part, compiled once per process into a shared library (decisions 732, 1408; compiling it with every run tripled
  * rustc's CPU time): a panic hook that keeps the message and location, a case runner under `catch_unwind` that
  * times each call and writes JSON lines to the results file, $ASSAY_RESULTS (harness-protocol.ts), the reader of the case data (case-data.ts),
  * and a small JSON writer over the vocabulary's types.
