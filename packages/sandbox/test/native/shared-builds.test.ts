@@ -2,8 +2,9 @@ import { lstatSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Sandbox, SandboxCancelledError } from '../../src/index.js';
+import { NATIVE_LANGUAGES } from '../../src/native/native-languages.js';
 import type { RunStep, RunRequest } from '../../src/index.js';
 import { TOP_SCORES_CASES, TOP_SCORES_SIGNATURE } from '../languages/fixture.js';
 import { cppFixture } from '../languages/cpp.js';
@@ -13,9 +14,11 @@ import { rustFixture } from '../languages/rust.js';
  * Issue 59, 10(h) and 10(e): the builds every C++ and Rust run shares (the harness runtime, the precompiled headers, the
  * Rust runtime) ran under the first run's cancel signal and time limit, so that candidate's Cancel failed everyone
  * else's run ("The sandbox could not run this program"), and the Rust runtime stayed owned by the first run's uid,
- * which later runs reuse. This process has built nothing yet (each test file runs in a process of its own).
+ * which later runs reuse. The fast loop's files share their modules (vitest's isolate: false), and the module tests
+ * of another file may have built them already: they are dropped first, so the first run here starts each build.
  */
 const sandbox = new Sandbox({ workers: 1, nativeWorkers: 2, languages: ['cpp', 'rust'] });
+beforeAll(() => Promise.all([NATIVE_LANGUAGES.cpp.close?.(), NATIVE_LANGUAGES.rust.close?.()]));
 afterAll(() => sandbox.close());
 
 const request = (language: 'cpp' | 'rust', code: string): RunRequest => ({

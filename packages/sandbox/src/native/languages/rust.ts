@@ -5,13 +5,14 @@ import { compileError, compileStopped, runStdioCases, writeFiles } from '../harn
 import { RUST_CASE_RULES, rustHarness } from '../harness/rust-harness.js';
 import type { NativeContext, NativeLanguage, NativeToolchain, NativeRunResult } from '../native-language.js';
 import { rustCompileErrors } from './rust-diagnostics.js';
+import { type RustLink, THROUGH_CC, rustLink } from './rust-link.js';
 import { RUST_RUNTIME_LIBRARY, RUST_RUNTIME_MOUNT, rustRuntime } from './rust-runtime.js';
 
 /**
  * Rust 1.63 from Debian: `rustc` called directly (no cargo: no build scripts, no dependencies, no procedural macros
  * — a bin crate cannot define one, and there is no crate to import one from), unoptimised, without debug info,
  * linked against the shared libstd (decision 732: about half the link time of a static one) by gold (binutils', as
- * C's and C++'s: ~10 % less CPU a compile than the default bfd, decision 1400).
+ * C's and C++'s: ~10 % less CPU a compile than the default bfd, decision 1400), which rustc runs itself (rust-link.ts).
  */
 const RUSTC = '/usr/bin/rustc';
 const FLAGS = [
@@ -25,24 +26,23 @@ const FLAGS = [
   'prefer-dynamic',
   '-C',
   'codegen-units=1',
-  '-C',
-  'link-arg=-fuse-ld=gold',
   '-A',
   'warnings',
   '--error-format=json',
 ];
 
 /** The harness runtime every function run links (decision 732), built once per process. */
-const RUNTIME = rustRuntime(RUSTC, FLAGS);
+const RUNTIME = rustRuntime(RUSTC, [...FLAGS, ...THROUGH_CC.flags]);
 
 /** A function run's program links the runtime library where its run finds it too (the same bind, decision 1408). */
-const WITH_RUNTIME = ['--extern', `assay_runtime=${RUST_RUNTIME_LIBRARY}`, '-C', `link-arg=-Wl,-rpath,${RUST_RUNTIME_MOUNT}`];
+const withRuntime = (link: RustLink) => ['--extern', `assay_runtime=${RUST_RUNTIME_LIBRARY}`, ...link.rpath(RUST_RUNTIME_MOUNT)];
 const runtimeBind = (runtime: string) => [{ host: runtime, jail: RUST_RUNTIME_MOUNT }];
 
 async function build(context: NativeContext, dir: string, root: string, signatureText: string, runtime?: string): Promise<NativeRunResult | undefined> {
   context.phase({ step: 'compiling' });
+  const link = await rustLink();
   const compiled = await context.jail({
-    argv: [RUSTC, ...FLAGS, ...(runtime === undefined ? [] : WITH_RUNTIME), '-o', 'prog', root],
+    argv: [RUSTC, ...FLAGS, ...link.flags, ...(runtime === undefined ? [] : withRuntime(link)), '-o', 'prog', root],
     dir,
     ...(runtime === undefined ? {} : { readOnly: runtimeBind(runtime) }),
     limits: context.compileLimits,
@@ -54,7 +54,7 @@ async function build(context: NativeContext, dir: string, root: string, signatur
 }
 
 /** What rust needs of the host (decision 1311): the files its runs use, their Debian packages, its /etc parts. */
-const RUST_TOOLCHAIN: NativeToolchain = { commands: ['/usr/bin/rustc', '/usr/bin/cc'], debianPackages: ['rustc'], etc: [] };
+const RUST_TOOLCHAIN: NativeToolchain = { commands: ['/usr/bin/rustc', '/usr/bin/cc', '/usr/bin/ld.gold'], debianPackages: ['rustc'], etc: [] };
 
 export const rustLanguage: NativeLanguage<'rust'> = {
   id: 'rust',
