@@ -18,7 +18,12 @@ import { call } from './seed.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-export const CAMPUS_TARGETS = { candidates: 5_000, everySeconds: 10, p99Ms: 300 };
+/**
+ * Issue 63 item 4: 0 refused and p99 < 300 ms after the first cycle, "or the measurement that shows the machine's limit
+ * as a ratio to the isolated capacity in the same run": a campus that offers more than that capacity passes when it
+ * is served at least `servedAtLimit` of it, with no error and no failed run (what is refused is told to retry).
+ */
+export const CAMPUS_TARGETS = { candidates: 5_000, everySeconds: 10, p99Ms: 300, servedAtLimit: 0.9 };
 
 const WORD_COUNTS_PY =
   'def word_counts(text):\n    counts = {}\n    for word in text.lower().split():\n        counts[word] = counts.get(word, 0) + 1\n    return counts\n';
@@ -74,6 +79,9 @@ export const pythonCampusRows = async ({ quick = false, candidates = quick ? 1_0
     // The campus's figure includes its enrolment (registering and starting every candidate), the same for every press.
     const campusCpu = perPress(beforeCampus, threadTicks(pid), campus.presses + candidates);
     const ratio = offered / capacity.passingPerSecond;
+    const clean = campus.errors === 0 && campus.failedRuns === 0;
+    const met = clean && campus.refused === 0 && campus.p99 < CAMPUS_TARGETS.p99Ms;
+    const atMachineLimit = clean && ratio > 1 && campus.passingPerSecond >= CAMPUS_TARGETS.servedAtLimit * capacity.passingPerSecond;
     return [
       {
         scenario: `Python capacity through the API, ${CAPACITY_IN_FLIGHT} candidates back to back (same server, nothing else)`,
@@ -90,10 +98,11 @@ export const pythonCampusRows = async ({ quick = false, candidates = quick ? 1_0
         p50: campus.p50,
         p99: campus.p99,
         ratio: Number(ratio.toFixed(2)),
-        target: `0 refused, p99 < ${CAMPUS_TARGETS.p99Ms} ms`,
-        pass: campus.refused === 0 && campus.errors === 0 && campus.failedRuns === 0 && campus.p99 < CAMPUS_TARGETS.p99Ms,
+        target: `0 refused, p99 < ${CAMPUS_TARGETS.p99Ms} ms; past the capacity, ≥ ${CAMPUS_TARGETS.servedAtLimit}× of it served`,
+        pass: met || atMachineLimit,
         note:
           `offered ${offered} runs/s = ${ratio.toFixed(2)}× the capacity measured beside it (${capacity.passingPerSecond.toFixed(1)}); ` +
+          `${met ? '' : atMachineLimit ? "the machine's limit: " : ''}` +
           `${campus.passingPerSecond.toFixed(1)} passing runs/s, ${campus.refused} refused of ${campus.presses} presses; ` +
           `${campusCpu} (each enrolment counted as a press)` +
           `${campus.errors > 0 ? `, ${campus.errors} errors ${JSON.stringify(campus.statuses)}` : ''}${campus.failedRuns > 0 ? `, ${campus.failedRuns} runs failed` : ''}`,
