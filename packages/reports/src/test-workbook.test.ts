@@ -199,12 +199,19 @@ describe('writeTestWorkbook', () => {
     // Styles ignored: the workbook writes styles.xml and workbook.xml (the sheets' names) after its sheets, and a
     // streaming reader meets the sheets first (caching styles then fails or not by timing; names are unknown). The
     // Candidates sheet is found by its rows; a date is read as its serial, as written.
-    const sheets: unknown[][][] = [];
-    for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'ignore', styles: 'ignore' })) {
-      const rows: unknown[][] = [];
-      for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) rows.push((row.values as unknown[]).slice(1));
-      sheets.push(rows);
-    }
+    const streamedSheets = async (): Promise<unknown[][][]> => {
+      const sheets: unknown[][][] = [];
+      for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'ignore', styles: 'ignore' })) {
+        const rows: unknown[][] = [];
+        for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) rows.push((row.values as unknown[]).slice(1));
+        sheets.push(rows);
+      }
+      return sheets;
+    };
+    // exceljs 4.4's streaming reader sometimes loses workbook.xml when it comes after the sheets, and then throws
+    // reading its model ("reading 'sheets'"): 2–4 reads in 100 of the same file, written by this build or the one
+    // before. A file it cannot read fails all three reads.
+    const sheets = await streamedSheets().catch(() => streamedSheets().catch(streamedSheets));
     const streamed = sheets.find((rows) => rows[1]?.[0] === expected.getRow(2).getCell(1).value) ?? [];
     const serial = (date: Date): number => 25569 + date.getTime() / (24 * 3600 * 1000);
     expect(streamed).toHaveLength(3);
